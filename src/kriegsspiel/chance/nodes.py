@@ -1,0 +1,93 @@
+"""What a resolution yields: chance nodes (`Roll`) and explanation steps.
+
+A resolution is a generator. It yields a `Roll` and receives the value rolled; it yields
+explanation steps (`Modifier`, `Lookup`, `Note`, `Cite`) and receives None; it returns its result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from . import dice
+
+
+@dataclass(frozen=True)
+class Roll:
+    """A named dice request: the one kind of chance node.
+
+    `reroll`: values (totals, or face tuples with `faces=True`) that are rolled again until
+    another comes up; exact mode conditions the distribution on them instead of looping.
+    """
+
+    dice: str
+    label: str
+    page: str | None = None
+    faces: bool = False
+    reroll: frozenset = field(default_factory=frozenset)
+
+    def distribution(self) -> tuple[tuple[Any, Fraction], ...]:
+        return _conditioned(self.dice, self.faces, self.reroll)
+
+
+def _conditioned(notation: str, faces: bool, reroll: frozenset) -> tuple[tuple[Any, Fraction], ...]:
+    base = dice.faces_distribution(notation) if faces else dice.total_distribution(notation)
+    if not reroll:
+        return base
+    kept = [(v, p) for v, p in base if v not in reroll]
+    total = sum(p for _, p in kept)
+    if total == 0:
+        raise ValueError(f"{notation}: every result is re-rolled")
+    return tuple((v, p / total) for v, p in kept)
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """A named modifier to a roll or a target number, with the rule's page."""
+
+    name: str
+    value: int
+    page: str | None = None
+
+    def __str__(self) -> str:
+        return f"{self.name} {self.value:+d}" + (f" ({self.page})" if self.page else "")
+
+
+@dataclass(frozen=True)
+class Lookup:
+    """A table lookup: which table, which row/column key, what came out."""
+
+    table: str
+    key: Any
+    result: Any
+    page: str | None = None
+
+
+@dataclass(frozen=True)
+class Note:
+    """A plain explanation line: a rule applied, a decision used, a test passed."""
+
+    text: str
+    page: str | None = None
+
+
+@dataclass(frozen=True)
+class Cite:
+    """The resolution used these data fields; placeholders among them are reported."""
+
+    labels: tuple[str, ...]  # "kind:id.field" of placeholder-provenance fields used
+
+    @staticmethod
+    def fields(record: Any, *paths: str) -> Cite:
+        return Cite(tuple(record.placeholders(*paths)))
+
+
+Step = Modifier | Lookup | Note | Cite
+Node = Roll | Step
+Resolution = Generator[Node, Any, Any]
+
+
+def total(mods: list[Modifier]) -> int:
+    return sum(m.value for m in mods)

@@ -1,0 +1,3 @@
+"""battleground ruleset (see docs/decisions/battleground.md)."""
+
+KINDS: dict = {}

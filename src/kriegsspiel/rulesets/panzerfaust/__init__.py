@@ -1,0 +1,3 @@
+"""panzerfaust ruleset (see docs/decisions/panzerfaust.md)."""
+
+KINDS: dict = {}
