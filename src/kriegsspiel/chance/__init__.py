@@ -13,7 +13,7 @@ from .drivers import (
     sample,
     wilson,
 )
-from .nodes import Cite, Lookup, Modifier, Note, Resolution, Roll, total
+from .nodes import Cite, Lookup, Modifier, Note, Outcome, Resolution, Roll, total
 
 __all__ = [
     "Cite",
@@ -23,6 +23,7 @@ __all__ = [
     "Lookup",
     "Modifier",
     "Note",
+    "Outcome",
     "Resolution",
     "Roll",
     "RollRecord",

@@ -84,6 +84,17 @@ class Cite:
         return Cite(tuple(record.placeholders(*paths)))
 
 
+@dataclass(frozen=True)
+class Outcome:
+    """What a resolution returns: a named outcome (the key odds group by) and its details."""
+
+    name: str
+    detail: tuple[tuple[str, Any], ...] = ()
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return dict(self.detail).get(key, default)
+
+
 Step = Modifier | Lookup | Note | Cite
 Node = Roll | Step
 Resolution = Generator[Node, Any, Any]

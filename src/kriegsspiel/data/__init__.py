@@ -1,7 +1,7 @@
 """Data: schema-checked records with provenance, loaded from YAML, with user overlays."""
 
 from .catalogue import Catalogue, Entry, apply_overlay, load_catalogue
-from .errors import DataError, DataIssue, NotImplementedRule
+from .errors import DataError, DataIssue, NotImplementedRule, RuleError
 from .provenance import FieldProvenance, Provenance, Record, Source
 
 __all__ = [
@@ -11,6 +11,7 @@ __all__ = [
     "Entry",
     "FieldProvenance",
     "NotImplementedRule",
+    "RuleError",
     "Provenance",
     "Record",
     "Source",

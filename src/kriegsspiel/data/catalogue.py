@@ -61,6 +61,7 @@ class Catalogue:
             if folded in (rec.id.casefold(), rec.name.casefold()):
                 return rec
         names = sorted({e.record.name for e in table.values()} | set(table))
+        names = list({n.casefold(): n for n in names}.values())
         close = difflib.get_close_matches(key, names, n=5, cutoff=0.4)
         if not close:
             close = [n for n in names if folded in n.casefold()][:5]

@@ -35,3 +35,7 @@ class NotImplementedRule(NotImplementedError):
         super().__init__(f"not implemented: {rule}, {page}")
         self.rule = rule
         self.page = page
+
+
+class RuleError(ValueError):
+    """A request the rules do not allow (out of range, no gun, forbidden fire), with the reason."""

@@ -7,7 +7,7 @@ A record carries a default provenance and optional per-field overrides keyed by 
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any
+from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -54,7 +54,12 @@ class Record(BaseModel):
     field_provenance: dict[str, FieldProvenance] = Field(default_factory=dict)
     notes: str | None = None
 
-    META_FIELDS = frozenset({"id", "name", "source", "provenance", "field_provenance", "notes"})
+    META_FIELDS: ClassVar[frozenset[str]] = frozenset(
+        {"id", "name", "source", "provenance", "field_provenance", "notes"}
+    )
+
+    def __hash__(self) -> int:  # records are keys of the exact-odds memo; equality stays by value
+        return hash((type(self).__name__, self.id))
 
     def prov(self, path: str) -> Provenance:
         """The provenance of the field at dotted `path`."""

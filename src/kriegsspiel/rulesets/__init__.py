@@ -23,6 +23,18 @@ def ruleset_module(ruleset_id: str) -> ModuleType:
     return importlib.import_module(RULESETS[key])
 
 
+def ruleset_actions(ruleset_id: str) -> dict:
+    """The actions `odds` and `resolve` offer for a ruleset (its `actions.ACTIONS`), if any."""
+    name = RULESETS[ruleset_id.casefold()] + ".actions"
+    try:
+        mod = importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:
+            raise
+        return {}
+    return mod.ACTIONS
+
+
 def load(ruleset_id: str, overlays: tuple[Path, ...] | None = None) -> Catalogue:
     """The ruleset's catalogue; overlays default to $KRIEGSSPIEL_DATA_OVERLAY."""
     if overlays is None:

@@ -1,0 +1,44 @@
+"""Shared CLI plumbing: exit codes, errors, JSON output, overlays."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.console import Console
+
+from ..data.errors import DataError, RuleError
+
+console = Console(soft_wrap=True)
+err_console = Console(stderr=True, soft_wrap=True)
+EXIT_BAD_INPUT = 2
+
+
+class State:
+    overlays: tuple[Path, ...] | None = None
+
+
+STATE = State()
+
+
+def fail(message: str) -> None:
+    err_console.print(f"[bold red]error:[/] {message}", highlight=False)
+    raise typer.Exit(EXIT_BAD_INPUT)
+
+
+def print_json(obj: Any) -> None:
+    sys.stdout.write(json.dumps(obj, indent=2, default=str) + "\n")
+
+
+def guarded(fn):
+    """Run a command body; bad input of any known kind exits 2 with a clear message."""
+    try:
+        return fn()
+    except DataError as exc:
+        fail("invalid data:\n" + str(exc))
+    except (LookupError, RuleError, ValueError, NotImplementedError) as exc:
+        msg = exc.args[0] if exc.args else str(exc)
+        fail(str(msg))

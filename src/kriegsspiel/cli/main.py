@@ -1,0 +1,60 @@
+"""The `kriegsspiel` command line."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import click
+import typer
+
+from . import data_cmd
+from .common import STATE
+from .odds import odds_group, resolve_group
+
+app = typer.Typer(
+    help="Kriegsspiel: a digital umpire for WWII tactical miniatures wargames.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+)
+app.add_typer(data_cmd.app, name="data")
+
+
+@app.callback()
+def _root(
+    data_overlay: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--data-overlay",
+            help="overlay file laid over the shipped data (repeatable); "
+            "also $KRIEGSSPIEL_DATA_OVERLAY",
+        ),
+    ] = None,
+) -> None:
+    if data_overlay:
+        STATE.overlays = tuple(data_overlay)
+
+
+def cli() -> click.Group:
+    group = typer.main.get_group(app)
+    group.add_command(odds_group())
+    group.add_command(resolve_group())
+    return group
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        cli().main(
+            args=argv if argv is not None else sys.argv[1:],
+            prog_name="kriegsspiel",
+            standalone_mode=True,
+        )
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+        return code
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,179 @@
+"""`kriegsspiel odds RULESET ACTION ...` and `kriegsspiel resolve RULESET ACTION ... --seed N`.
+
+Commands are generated from each ruleset's action list, so every ruleset gets the same face.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from ..chance import Distribution, TreeTooLarge, exact, monte_carlo, sample
+from ..rulesets import RULESETS, load, ruleset_actions, ruleset_module
+from ..rulesets.actions import Action, Query
+from .common import STATE, console, guarded, print_json
+
+
+def _options(ruleset: str, pairs: tuple[str, ...]):
+    mod = ruleset_module(ruleset)
+    return mod.Options.parse(list(pairs))
+
+
+def _query(ruleset: str, action: Action, params: dict[str, Any], option_pairs) -> Query:
+    cat = load(ruleset, STATE.overlays)
+    return action.build(cat, _options(ruleset, option_pairs), **params)
+
+
+def _ordered(q: Query, probs: dict) -> list:
+    known = [o for o in q.outcomes if o in probs]
+    return known + sorted((k for k in probs if k not in known), key=str)
+
+
+def odds_payload(q: Query, dist: Distribution) -> dict[str, Any]:
+    """Every declared outcome (zero ones too), then any others the resolution produced."""
+    keys = list(q.outcomes) + sorted((k for k in dist.probs if k not in q.outcomes), key=str)
+    return {
+        "query": q.title,
+        "outcomes": {str(k): float(dist.p(k)) for k in keys},
+        "exact": {str(k): f"{dist.p(k).numerator}/{dist.p(k).denominator}" for k in keys},
+        "placeholders": sorted(dist.placeholders),
+    }
+
+
+def _click_option(p) -> click.Option:
+    flag = "--" + p.name.replace("_", "-")
+    if p.flag:
+        return click.Option([flag], is_flag=True, default=False, help=p.help)
+    kind = click.Choice(p.choices, case_sensitive=False) if p.choices else p.type
+    return click.Option(
+        [flag, p.name],
+        type=kind,
+        default=p.default,
+        required=p.required,
+        help=p.help,
+        show_default=p.default is not None,
+    )
+
+
+OPTION = click.Option(
+    ["--option", "option_pairs"], multiple=True, help="rules option name=value (see docs/decisions)"
+)
+JSON = click.Option(["--json", "as_json"], is_flag=True, help="print JSON")
+
+
+def _odds_command(ruleset: str, action: Action) -> click.Command:
+    def run(option_pairs, as_json, mc, seed, **params):
+        def body():
+            q = _query(ruleset, action, params, option_pairs)
+            kwargs = {"key": q.key} if q.key else {}
+            if mc:
+                est = monte_carlo(q.fn, *q.args, n=mc, seed=seed or 0, **kwargs)
+                payload = {
+                    "query": q.title,
+                    "samples": mc,
+                    "outcomes": {str(k): v for k, v in est.floats().items()},
+                    "intervals": {str(k): est.interval(k) for k in est.counts},
+                }
+                if as_json:
+                    print_json(payload)
+                else:
+                    for k in _ordered(q, est.counts):
+                        lo, hi = est.interval(k)
+                        console.print(f"{k!s:>16}  {est.p(k):7.4f}  [{lo:.4f}, {hi:.4f}]")
+                return
+            try:
+                dist = exact(q.fn, *q.args, **kwargs)
+            except TreeTooLarge as exc:
+                raise ValueError(f"{exc}; rerun with --mc N") from None
+            payload = odds_payload(q, dist)
+            if as_json:
+                print_json(payload)
+                return
+            console.print(f"[bold]{q.title}[/]")
+            for k in payload["outcomes"]:
+                console.print(f"{k:>16}  {payload['outcomes'][k]:7.4f}  {payload['exact'][k]:>12}")
+            if payload["placeholders"]:
+                console.print(
+                    "[yellow]uses placeholder values:[/] " + ", ".join(payload["placeholders"])
+                )
+
+        guarded(body)
+
+    params = [_click_option(p) for p in action.params] + [
+        OPTION,
+        JSON,
+        click.Option(["--mc"], type=int, default=None, help="Monte Carlo with N samples instead"),
+        click.Option(["--seed"], type=int, default=None, help="seed for --mc"),
+    ]
+    return click.Command(action.name, callback=run, params=params, help=action.help)
+
+
+def _resolve_command(ruleset: str, action: Action) -> click.Command:
+    def run(option_pairs, as_json, seed, dice, **params):
+        def body():
+            q = _query(ruleset, action, params, option_pairs)
+            script = [int(x) for x in dice.split(",")] if dice else None
+            res = sample(q.fn, *q.args, seed=seed, dice_script=script)
+            result = res.result
+            name = getattr(result, "name", result)
+            payload = {
+                "query": q.title,
+                "seed": seed,
+                "result": str(name),
+                "detail": {k: v for k, v in getattr(result, "detail", ())},
+                "explanation": res.lines(),
+                "rolls": [
+                    {
+                        "label": r.label,
+                        "dice": r.dice,
+                        "faces": r.attempts,
+                        "value": r.value,
+                        "page": r.page,
+                    }
+                    for r in res.rolls
+                ],
+                "placeholders": sorted(res.placeholders),
+            }
+            if as_json:
+                print_json(payload)
+                return
+            console.print(f"[bold]{q.title}[/]")
+            for line in payload["explanation"]:
+                console.print(f"  {line}", highlight=False)
+            console.print(f"[bold green]result: {name}[/]")
+            if payload["placeholders"]:
+                console.print(
+                    "[yellow]uses placeholder values:[/] " + ", ".join(payload["placeholders"])
+                )
+
+        guarded(body)
+
+    params = [_click_option(p) for p in action.params] + [
+        OPTION,
+        JSON,
+        click.Option(["--seed"], type=int, default=None, help="RNG seed (omit for a fresh roll)"),
+        click.Option(["--dice"], type=str, default=None, help="inject die faces, e.g. 7,3"),
+    ]
+    return click.Command(action.name, callback=run, params=params, help=action.help)
+
+
+def build_group(name: str, make, help_text: str) -> click.Group:
+    group = click.Group(name, help=help_text)
+    for ruleset in RULESETS:
+        actions = ruleset_actions(ruleset)
+        sub = click.Group(ruleset, help=f"{ruleset} actions")
+        for action in actions.values():
+            sub.add_command(make(ruleset, action))
+        if not actions:
+            sub.help = f"{ruleset}: no resolvable actions yet"
+        group.add_command(sub)
+    return group
+
+
+def odds_group() -> click.Group:
+    return build_group("odds", _odds_command, "Exact probability of every outcome of an action.")
+
+
+def resolve_group() -> click.Group:
+    return build_group("resolve", _resolve_command, "Roll an action once and explain every step.")

@@ -1,0 +1,397 @@
+"""quickref actions for `kriegsspiel odds|resolve quickref ACTION` (names match the issue's CLI)."""
+
+from __future__ import annotations
+
+from ...data.catalogue import Catalogue
+from ..actions import Action, Param, Query
+from . import assault, direct_fire, he_fire, morale, small_arms
+from .direct_fire import RuleError, Shot
+from .infantry_effects import InfantryState
+from .models import Artillery, Infantry, Vehicle
+from .options import Options
+from .tables import rules
+
+TERRAIN = Param("terrain", str, None, "target's terrain (terrain chart row, e.g. woods, building)")
+
+
+def _rules(cat: Catalogue, opts: Options):
+    return rules(cat, opts)
+
+
+def _vehicle(cat: Catalogue, name: str) -> Vehicle:
+    rec = cat.get("vehicle", name)
+    assert isinstance(rec, Vehicle)
+    return rec
+
+
+def _firer(cat: Catalogue, name: str) -> Vehicle | Infantry:
+    try:
+        return _vehicle(cat, name)
+    except LookupError as vehicle_error:
+        try:
+            rec = cat.get("infantry", name)
+        except LookupError:
+            raise vehicle_error from None
+        assert isinstance(rec, Infantry)
+        return rec
+
+
+def build_fire(
+    cat,
+    opts,
+    *,
+    firer,
+    target,
+    range,
+    aspect,
+    target_moved,
+    firer_moved,
+    firer_moved_far,
+    firer_buttoned,
+    firer_damaged,
+    terrain,
+    hull_down,
+    weapon,
+    target_variant,
+) -> Query:
+    if firer_moved and firer_moved_far:
+        raise RuleError("--firer-moved and --firer-moved-far exclude each other")
+    moved = "over_half" if firer_moved_far else "half" if firer_moved else "none"
+    shot = Shot(
+        _firer(cat, firer),
+        _vehicle(cat, target),
+        float(range),
+        weapon,
+        aspect,
+        target_moved,
+        moved,
+        firer_buttoned,
+        firer_damaged,
+        terrain,
+        hull_down,
+        target_variant,
+    )
+    return Query(
+        direct_fire.direct_fire,
+        (_rules(cat, opts), shot),
+        direct_fire.OUTCOMES,
+        f'{shot.firer.name} fires at {shot.target.name}, {range:g}", {aspect}',
+    )
+
+
+def build_small_arms(
+    cat, opts, *, strength, range, weapon, terrain, target_suppressed, suppressive
+) -> Query:
+    r = _rules(cat, opts)
+    short, long = small_arms.WEAPON_RANGES[weapon]
+    if range > long:
+        raise RuleError(f'range {range:g}" is beyond {weapon} long range {long}"')
+    kind = "mg_team" if weapon != "rifle" else "squad"
+    member = small_arms.Member(weapon, strength, (short, long), float(range), kind)
+    if suppressive and max(strength, 0) < int(r.const("suppressive-fire-min-sa")):
+        raise RuleError("suppressive fire needs an SA of 3 or more (decision Q12)")
+    atk = small_arms.SmallArms(strength, member.long, terrain, target_suppressed, suppressive)
+    return Query(
+        small_arms.small_arms,
+        (r, atk),
+        small_arms.OUTCOMES,
+        f'small arms {strength} ({weapon}) at {range:g}"',
+    )
+
+
+def build_soft_vehicle(cat, opts, *, strength, range, weapon, terrain, mg) -> Query:
+    short, long = small_arms.WEAPON_RANGES[weapon]
+    if range > long:
+        raise RuleError(f'range {range:g}" is beyond {weapon} long range {long}"')
+    atk = small_arms.SmallArms(strength, range > short, terrain)
+    return Query(
+        small_arms.soft_vehicle_fire,
+        (_rules(cat, opts), atk, mg or weapon != "rifle"),
+        ("none", "suppressed", "retreat", "ineffective", "tracked", "damaged", "ko"),
+        f"small arms {strength} at a soft vehicle",
+    )
+
+
+def _he_target(cat, target, target_vehicle, terrain, hull_down, target_suppressed):
+    if target_vehicle:
+        return he_fire.vehicle_target(
+            _vehicle(cat, target_vehicle), terrain, hull_down, target_suppressed
+        )
+    return he_fire.HETarget(target, terrain, target_suppressed, 0, hull_down)
+
+
+def _strength(cat, strength, battery) -> int:
+    if battery:
+        rec = cat.get("artillery", battery)
+        assert isinstance(rec, Artillery)
+        return rec.strength
+    if strength is None:
+        raise RuleError("give --strength or --battery")
+    return strength
+
+
+def build_he(
+    cat, opts, *, strength, battery, target, target_vehicle, terrain, hull_down, target_suppressed
+) -> Query:
+    s = _strength(cat, strength, battery)
+    t = _he_target(cat, target, target_vehicle, terrain, hull_down, target_suppressed)
+    order = he_fire.HE_OUTCOMES if t.kind == "infantry" else he_fire.VEHICLE_OUTCOMES
+    return Query(he_fire.he_effect, (_rules(cat, opts), s, t), order, f"HE {s} burst")
+
+
+def build_indirect(
+    cat,
+    opts,
+    *,
+    strength,
+    battery,
+    russian,
+    observer,
+    target,
+    target_vehicle,
+    terrain,
+    hull_down,
+    target_suppressed,
+) -> Query:
+    s = _strength(cat, strength, battery)
+    t = _he_target(cat, target, target_vehicle, terrain, hull_down, target_suppressed)
+    mission = he_fire.FireMission(s, russian, observer == "fo")
+    base = he_fire.HE_OUTCOMES if t.kind == "infantry" else he_fire.VEHICLE_OUTCOMES
+    return Query(
+        he_fire.indirect_fire,
+        (_rules(cat, opts), mission, t),
+        ("no_call", "drift", *base),
+        f"indirect HE {s}",
+    )
+
+
+def build_he_direct(
+    cat,
+    opts,
+    *,
+    firer,
+    range,
+    target,
+    target_vehicle,
+    terrain,
+    hull_down,
+    target_suppressed,
+    target_moved,
+    firer_moved,
+    firer_buttoned,
+    firer_damaged,
+) -> Query:
+    t = _he_target(cat, target, target_vehicle, terrain, hull_down, target_suppressed)
+    shot = Shot(
+        _firer(cat, firer),
+        _vehicle(cat, target_vehicle) if target_vehicle else _vehicle(cat, firer),
+        float(range),
+        "main",
+        "side",
+        target_moved,
+        "half" if firer_moved else "none",
+        firer_buttoned,
+        firer_damaged,
+        terrain,
+    )
+    base = he_fire.HE_OUTCOMES if t.kind == "infantry" else he_fire.VEHICLE_OUTCOMES
+    return Query(
+        he_fire.he_direct,
+        (_rules(cat, opts), shot, t),
+        ("miss", *base),
+        f'{shot.firer.name} fires HE at {range:g}"',
+    )
+
+
+def build_flame(cat, opts, *, weapon, target_vehicle, terrain, target_suppressed) -> Query:
+    rec = cat.get("vehicle", weapon) if weapon not in ("man-portable", "vehicle") else None
+    if rec is not None:
+        assert isinstance(rec, Vehicle)
+        if rec.flame is None:
+            raise RuleError(f"{rec.name} has no flamethrower")
+        s = rec.flame
+    else:
+        art = cat.get("artillery", f"flamethrower-{weapon}")
+        assert isinstance(art, Artillery)
+        s = art.strength
+    t = he_fire.HETarget("infantry", terrain, target_suppressed)
+    order = he_fire.VEHICLE_OUTCOMES if target_vehicle else he_fire.HE_OUTCOMES
+    return Query(
+        he_fire.flamethrower,
+        (_rules(cat, opts), s, t, bool(target_vehicle)),
+        order,
+        f"flamethrower {s}",
+    )
+
+
+def build_assault_vehicle(cat, opts, *, vehicle, buttoned, terrain, suppressed) -> Query:
+    v = _vehicle(cat, vehicle)
+    a = assault.VehicleAssault(buttoned, v.open_topped, terrain, suppressed, InfantryState())
+    return Query(
+        assault.assault_vehicle,
+        (_rules(cat, opts), a),
+        assault.VEHICLE_OUTCOMES,
+        f"squad assaults {v.name}",
+    )
+
+
+def build_assault_infantry(cat, opts, *, attackers, defender, terrain) -> Query:
+    try:
+        strengths = tuple(int(x) for x in attackers.split(","))
+    except ValueError:
+        raise RuleError(
+            f"--attackers {attackers!r}: expected comma-separated numbers, e.g. 1,1,3"
+        ) from None
+    a = assault.InfantryAssault(strengths, defender, terrain)
+    return Query(
+        assault.assault_infantry,
+        (_rules(cat, opts), a),
+        ("attackers_win", "defender_wins"),
+        f"assault {attackers} vs {defender}",
+    )
+
+
+def build_morale(cat, opts) -> Query:
+    return Query(morale.morale_check, (_rules(cat, opts),), ("pass", "fail"), "morale check")
+
+
+FLAGS = dict(type=bool, default=False, flag=True)
+TARGET_PARAMS = (
+    Param("target", str, "infantry", "kind of target", ("infantry", "soft", "armoured")),
+    Param("target_vehicle", str, None, "a chart vehicle as the target (sets kind and armour)"),
+    TERRAIN,
+    Param("hull_down", help="target is hull-down", **FLAGS),
+    Param("target_suppressed", help="target is suppressed", **FLAGS),
+)
+STRENGTH = (
+    Param("strength", int, None, "HE strength"),
+    Param("battery", str, None, "HE class instead of a strength, e.g. medium-gun"),
+)
+
+ACTIONS = {
+    a.name: a
+    for a in [
+        Action(
+            "fire",
+            "gun fire at a vehicle or gun",
+            (
+                Param("firer", str, required=True, help="firing vehicle, gun or AT weapon"),
+                Param("target", str, required=True, help="target vehicle or gun"),
+                Param("range", float, required=True, help="range in inches"),
+                Param(
+                    "aspect",
+                    str,
+                    "front",
+                    "target aspect seen from the firer",
+                    ("front", "side", "rear"),
+                ),
+                Param("target_moved", help="target moved last move", **FLAGS),
+                Param("firer_moved", help="firer moved up to half its move", **FLAGS),
+                Param("firer_moved_far", help="firer moved more than half (decision Q6)", **FLAGS),
+                Param("firer_buttoned", help="firer buttoned up", **FLAGS),
+                Param("firer_damaged", help="firer is damaged", **FLAGS),
+                TERRAIN,
+                Param("hull_down", help="target hull-down", **FLAGS),
+                Param("weapon", str, "main", "main, or an alternative gun such as 75mm"),
+                Param("target_variant", str, None, "target variant, e.g. late_armour"),
+            ),
+            build_fire,
+        ),
+        Action(
+            "small-arms",
+            "small-arms fire at infantry",
+            (
+                Param("strength", int, required=True, help="total SA strength of the attack"),
+                Param("range", float, required=True, help="range in inches"),
+                Param(
+                    "weapon", str, "rifle", "sets the range bands", ("rifle", "lmg", "mmg", "hmg")
+                ),
+                TERRAIN,
+                Param("target_suppressed", help="target is suppressed", **FLAGS),
+                Param("suppressive", help="suppressive fire", **FLAGS),
+            ),
+            build_small_arms,
+        ),
+        Action(
+            "soft-vehicle",
+            "small-arms fire at an unarmoured vehicle",
+            (
+                Param("strength", int, required=True, help="SA strength"),
+                Param("range", float, required=True, help="range in inches"),
+                Param(
+                    "weapon",
+                    str,
+                    "rifle",
+                    "sets ranges; MGs use +2",
+                    ("rifle", "lmg", "mmg", "hmg"),
+                ),
+                TERRAIN,
+                Param("mg", help="machine guns took part", **FLAGS),
+            ),
+            build_soft_vehicle,
+        ),
+        Action("he", "one HE burst on a unit", (*STRENGTH, *TARGET_PARAMS), build_he),
+        Action(
+            "indirect",
+            "call for fire, drift and burst",
+            (
+                *STRENGTH,
+                Param("russian", help="Russian observer (7+)", **FLAGS),
+                Param("observer", str, "fo", "fo/command stand or other", ("fo", "other")),
+                *TARGET_PARAMS,
+            ),
+            build_indirect,
+        ),
+        Action(
+            "he-direct",
+            "direct HE from a gun",
+            (
+                Param("firer", str, required=True, help="firing vehicle or gun"),
+                Param("range", float, required=True, help="range in inches"),
+                *TARGET_PARAMS,
+                Param("target_moved", help="target moved", **FLAGS),
+                Param("firer_moved", help="firer moved up to half", **FLAGS),
+                Param("firer_buttoned", help="firer buttoned", **FLAGS),
+                Param("firer_damaged", help="firer damaged", **FLAGS),
+            ),
+            build_he_direct,
+        ),
+        Action(
+            "flame",
+            "flamethrower attack",
+            (
+                Param(
+                    "weapon", str, "man-portable", "man-portable, vehicle, or a flame tank's name"
+                ),
+                Param("target_vehicle", str, None, "a vehicle target"),
+                TERRAIN,
+                Param("target_suppressed", help="target is suppressed", **FLAGS),
+            ),
+            build_flame,
+        ),
+        Action(
+            "assault-vehicle",
+            "one squad close-assaults a vehicle",
+            (
+                Param("vehicle", str, required=True, help="the vehicle"),
+                Param("buttoned", help="vehicle buttoned up", **FLAGS),
+                Param("terrain", str, None, "the assaulting squad's terrain"),
+                Param("suppressed", help="assaulting squad is suppressed", **FLAGS),
+            ),
+            build_assault_vehicle,
+        ),
+        Action(
+            "assault-infantry",
+            "infantry close assault",
+            (
+                Param(
+                    "attackers", str, required=True, help="assault strengths, e.g. 1,1,3 (LMG +2)"
+                ),
+                Param("defender", int, required=True, help="defender's SA plus support weapons"),
+                Param("terrain", str, None, "defender's terrain"),
+            ),
+            build_assault_infantry,
+        ),
+        Action("morale", "a morale check", (), build_morale),
+    ]
+}
