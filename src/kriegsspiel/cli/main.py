@@ -36,6 +36,14 @@ def _root(
         STATE.overlays = tuple(data_overlay)
 
 
+@app.command("demo")
+def demo_cmd() -> None:
+    """A short tour: exact odds, an explained roll, the data audit."""
+    from .demo import demo
+
+    demo()
+
+
 def cli() -> click.Group:
     group = typer.main.get_group(app)
     group.add_command(odds_group())
@@ -50,6 +58,8 @@ def main(argv: list[str] | None = None) -> int:
             prog_name="kriegsspiel",
             standalone_mode=True,
         )
+    except click.exceptions.Exit as exc:
+        return exc.exit_code
     except SystemExit as exc:
         code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
         return code

@@ -80,7 +80,9 @@ def _odds_command(ruleset: str, action: Action) -> click.Command:
                 else:
                     for k in _ordered(q, est.counts):
                         lo, hi = est.interval(k)
-                        console.print(f"{k!s:>16}  {est.p(k):7.4f}  [{lo:.4f}, {hi:.4f}]")
+                        console.print(
+                            f"{k!s:>16}  {est.p(k):7.4f}  [{lo:.4f}, {hi:.4f}]", markup=False
+                        )
                 return
             try:
                 dist = exact(q.fn, *q.args, **kwargs)
@@ -90,7 +92,7 @@ def _odds_command(ruleset: str, action: Action) -> click.Command:
             if as_json:
                 print_json(payload)
                 return
-            console.print(f"[bold]{q.title}[/]")
+            console.print(q.title, style="bold", markup=False)
             for k in payload["outcomes"]:
                 console.print(f"{k:>16}  {payload['outcomes'][k]:7.4f}  {payload['exact'][k]:>12}")
             if payload["placeholders"]:
@@ -138,9 +140,9 @@ def _resolve_command(ruleset: str, action: Action) -> click.Command:
             if as_json:
                 print_json(payload)
                 return
-            console.print(f"[bold]{q.title}[/]")
+            console.print(q.title, style="bold", markup=False)
             for line in payload["explanation"]:
-                console.print(f"  {line}", highlight=False)
+                console.print(f"  {line}", highlight=False, markup=False)
             console.print(f"[bold green]result: {name}[/]")
             if payload["placeholders"]:
                 console.print(
