@@ -139,3 +139,15 @@ def test_explanation_of_an_assault_names_every_step(qr):
     assert "morale 3 vs 7 or less: pass" in lines
     assert "infantry assault -4" in lines
     assert res.result.name == "damaged"  # 9 - 4 = 5 -> damaged
+
+
+def test_riders_fire_first_and_escorts_must_be_assaulted(qr):
+    with_riders = exact(assault_vehicle, qr, VehicleAssault(riders_sa=2))
+    # by hand: after the riders' SA 2, 85/100 are unharmed and (5+9)/100 * 7/10 stay damaged;
+    # the vehicle's SA 2 then lets 237/250 of the unharmed and 85/100 of the damaged go on
+    # (a second H removes a damaged squad); then morale 7/10 and KO 1/10 at d10-4
+    go_on = F(85, 100) * F(237, 250) + F(98, 1000) * F(85, 100)
+    assert go_on == F(8891, 10000)
+    assert with_riders.p("ko") == F(7, 10) * go_on * F(1, 10)
+    with pytest.raises(RuleError, match="within 3"):
+        exact(assault_vehicle, qr, VehicleAssault(escort_within_3=True))

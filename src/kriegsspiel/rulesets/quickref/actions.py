@@ -224,9 +224,13 @@ def build_flame(cat, opts, *, weapon, target_vehicle, terrain, target_suppressed
     )
 
 
-def build_assault_vehicle(cat, opts, *, vehicle, buttoned, terrain, suppressed) -> Query:
+def build_assault_vehicle(
+    cat, opts, *, vehicle, buttoned, terrain, suppressed, riders_sa, escort_within_3
+) -> Query:
     v = _vehicle(cat, vehicle)
-    a = assault.VehicleAssault(buttoned, v.open_topped, terrain, suppressed, InfantryState())
+    a = assault.VehicleAssault(
+        buttoned, v.open_topped, terrain, suppressed, InfantryState(), riders_sa, escort_within_3
+    )
     return Query(
         assault.assault_vehicle,
         (_rules(cat, opts), a),

@@ -24,6 +24,8 @@ class VehicleAssault:
     terrain: str | None = None  # the assaulting unit's terrain, against the vehicle's SA 2
     suppressed: bool = False
     unit: InfantryState = InfantryState()
+    riders_sa: int = 0  # SA of infantry riding in or on the vehicle: they fire first
+    escort_within_3: bool = False  # friendly infantry of the vehicle within 3"
 
 
 def assault_vehicle(rules: Rules, a: VehicleAssault):
@@ -31,9 +33,19 @@ def assault_vehicle(rules: Rules, a: VehicleAssault):
     it); survivors still in place roll Tank Hit Effect at -4, -5 buttoned, 0 open-topped."""
     if a.buttoned and a.open_topped:
         raise RuleError("an open-topped vehicle cannot be buttoned up (decision Q16)")
+    if a.escort_within_3:
+        near = rules.const("assault-escort-distance")
+        raise RuleError(f'infantry within {near:g}" of the vehicle must be assaulted first')
     if not (yield from morale_test(rules, "to close assault a vehicle")):
         return Outcome("no_assault")
     unit = a.unit
+    if a.riders_sa:
+        yield Note(f"riders fire first (SA {a.riders_sa})", P)
+        mods = terrain_modifier(rules, "sa", a.terrain)
+        symbol = yield from effects_roll(rules, a.riders_sa, mods, "riders' fire")
+        unit = yield from apply_result(rules, unit, symbol)
+        if unit.removed or unit.retreat:
+            return Outcome("repulsed")
     if not a.buttoned:
         sa = int(rules.const("assault-vehicle-sa"))
         mods = terrain_modifier(rules, "sa", a.terrain)
