@@ -40,6 +40,6 @@ def guarded(fn):
         return fn()
     except DataError as exc:
         fail("invalid data:\n" + str(exc))
-    except (LookupError, RuleError, ValueError, NotImplementedError) as exc:
+    except (LookupError, RuleError, ValueError, NotImplementedError, KeyError) as exc:
         msg = exc.args[0] if exc.args else str(exc)
         fail(str(msg))

@@ -9,3 +9,10 @@ from .options import Options
 UNIT = "inch"
 
 __all__ = ["KINDS", "UNIT", "Options"]
+
+
+def game_rules():
+    """The quickref face to the game engine."""
+    from .game.rules import game_rules as make
+
+    return make()

@@ -1,0 +1,138 @@
+"""Draw a view (engine `Game.view`) with matplotlib: terrain, objectives, units with facing and
+status, last-known markers. Works for any ruleset whose view has the common keys."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+from matplotlib.patches import Circle, Polygon  # noqa: E402
+
+COLOURS = {
+    "woods": "#4f7a3a",
+    "wood": "#4f7a3a",
+    "building": "#9c6b4e",
+    "buildings": "#9c6b4e",
+    "hill": "#d8c48a",
+    "hills": "#d8c48a",
+    "wall": "#6b6b6b",
+    "hedge": "#3f6b2f",
+    "bocage": "#3f6b2f",
+    "road": "#c9b79c",
+    "stream": "#6fa8dc",
+    "river": "#6fa8dc",
+    "swamp": "#7f9f8f",
+    "wheatfield": "#e8d36b",
+    "field": "#e8d36b",
+    "bunker": "#555555",
+    "foxholes": "#8a7a5a",
+    "ravine": "#a0876a",
+    "hulldown": "#c8b47a",
+}
+SIDE_COLOURS = ["#1f4e9c", "#b02a2a"]
+
+
+def _feature_patch(f: dict[str, Any]):
+    colour = COLOURS.get(f["kind"].casefold(), "#bbbbbb")
+    if f.get("polygon"):
+        return Polygon(
+            f["polygon"],
+            closed=True,
+            facecolor=colour,
+            edgecolor="#333333",
+            alpha=0.55 if f["kind"] != "hulldown" else 0.25,
+            lw=0.6,
+        )
+    return None
+
+
+def render_view(view: dict[str, Any], out: Path, title: str | None = None) -> Path:
+    """Write a PNG or SVG (by the file's suffix) of the table as the view sees it."""
+    out = Path(out)
+    if out.suffix.lower() not in (".png", ".svg"):
+        raise ValueError(f"{out}: the picture must be .png or .svg")
+    table = view["table"]
+    w, d = table["width"], table["depth"]
+    fig, ax = plt.subplots(figsize=(10, 10 * d / w))
+    ax.set_xlim(0, w)
+    ax.set_ylim(0, d)
+    ax.set_aspect("equal")
+    ax.set_facecolor("#eef0e4")
+    for f in view.get("terrain", []):
+        patch = _feature_patch(f)
+        if patch is not None:
+            ax.add_patch(patch)
+        elif f.get("line"):
+            xs, ys = zip(*f["line"], strict=True)
+            lw = max(1.5, (f.get("width") or 0.5) * 6)
+            ax.plot(
+                xs,
+                ys,
+                color=COLOURS.get(f["kind"].casefold(), "#999999"),
+                lw=lw,
+                solid_capstyle="butt",
+                alpha=0.9,
+            )
+    for o in view.get("objectives", []):
+        ax.add_patch(
+            Circle((o["x"], o["y"]), o["radius"], fill=False, ls="--", ec="#aa7700", lw=1.2)
+        )
+        ax.text(
+            o["x"], o["y"] + o["radius"] + 0.4, o["name"], ha="center", fontsize=7, color="#aa7700"
+        )
+    sides = [s["id"] for s in view.get("sides", [])]
+    colour = {s: SIDE_COLOURS[i % 2] for i, s in enumerate(sides)}
+
+    def draw(u: dict[str, Any], alpha: float = 1.0, marker_only: bool = False) -> None:
+        c = colour.get(u.get("side"), "#444444")
+        size = 1.6 if u.get("kind") == "vehicle" else 1.1
+        ax.add_patch(
+            Circle(
+                (u["x"], u["y"]),
+                size / 2,
+                fc=c if not marker_only else "none",
+                ec=c,
+                lw=1.2,
+                alpha=alpha,
+                ls=":" if marker_only else "-",
+            )
+        )
+        a = math.radians(u.get("facing", 0))
+        ax.plot(
+            [u["x"], u["x"] + math.sin(a) * size],
+            [u["y"], u["y"] + math.cos(a) * size],
+            color="black",
+            lw=1,
+            alpha=alpha,
+        )
+        flags = "".join(
+            ch for ch, k in (("S", "suppressed"), ("D", "damaged"), ("T", "tracked")) if u.get(k)
+        )
+        label = u.get("name", u.get("id", "?")) + (f" [{flags}]" if flags else "")
+        ax.text(u["x"], u["y"] - size, label, ha="center", va="top", fontsize=6, alpha=alpha)
+
+    for u in view.get("units", []):
+        if not u.get("removed"):
+            draw(u)
+    for u in view.get("enemies", []):
+        draw(u)
+    for m in view.get("last_known", []):
+        enemy = [s for s in sides if s != view.get("you")]
+        draw(
+            {**m, "side": enemy[0] if enemy else None, "name": f"? {m.get('name', '')}"}, 0.6, True
+        )
+    ax.set_title(
+        title
+        or f"{view.get('phase_title', '')} — turn {view.get('turn', '')} — "
+        f"seen by {view.get('you', '')}",
+        fontsize=9,
+    )
+    fig.tight_layout()
+    fig.savefig(out, dpi=110)
+    plt.close(fig)
+    return out

@@ -1,0 +1,132 @@
+"""The commands a side may give now, as templates a player, a web page or a bot can fill in."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..models import Infantry, Vehicle
+from . import orders_arty
+from .geometry_helpers import distance
+from .orders_assault import CONTACT
+from .sequence import actors, phase
+from .state import State, Unit
+from .units import allowance, is_armoured, record, unit_sa
+
+
+def _max_range(game, u: Unit, target: Unit) -> float:
+    rec = record(game.rules, u)
+    armoured = is_armoured(game.rules, target)
+    if isinstance(rec, Vehicle):
+        if armoured:
+            return rec.gun.range[-1] if rec.gun and rec.gun.to_hit else 0
+        if rec.flame:
+            return rec.gun.range[-1]
+        best = 36 if rec.mg else 0
+        if rec.gun and rec.gun.he:
+            best = max(best, rec.gun.range[-1])
+        return best
+    if armoured:
+        if rec.kind == "at_team" and (u.at_weapon or rec.at_weapon) and not u.suppressed:
+            w = game.rules.cat.get("vehicle", u.at_weapon or rec.at_weapon)
+            return w.gun.range[-1]
+        return rec.hmg_at.range[-1] if rec.hmg_at else 0
+    return rec.range[-1] if not u.attached_mg else max(rec.range[-1], 36)
+
+
+def legal_commands(game, state: State, side: str) -> list[dict[str, Any]]:
+    if state.result is not None or side not in actors(state):
+        return []
+    p = phase(state)
+    out: list[dict[str, Any]] = []
+    board = game.board(state)
+    mine = [u for u in state.alive(side) if not u.transport]
+    seen = [state.units[i] for i in state.seen.get(side, [])]
+    if p.id == "initiative":
+        if side == state.initiative_winner and state.side_a is None:
+            out += [{"type": "initiative", "side_a": s} for s in state.sides]
+        vehicles = [
+            u
+            for u in mine
+            if u.kind == "vehicle" and not getattr(record(game.rules, u), "open_topped", True)
+        ]
+        if vehicles:
+            out.append({"type": "hatches", "buttoned": {u.id: not u.buttoned for u in vehicles}})
+    elif p.id == "arty_fire":
+        for m in state.missions.values():
+            if m.side == side and m.due_turn == state.turn and not m.done and not m.held:
+                art = game.rules.cat.get("artillery", m.battery)
+                if art.kind == "gun":
+                    out.append({"type": "hold", "mission": m.id})
+    elif p.id == "arty_adjust":
+        for m in state.missions.values():
+            if m.side == side and m.held and not m.done and not m.adjusted:
+                out.append({"type": "adjust", "mission": m.id, "x": m.x, "y": m.y})
+    elif p.id == "arty_plot":
+        batteries = orders_arty.batteries(game.scenario(state), side)
+        if batteries:
+            for u in mine:
+                if (
+                    orders_arty.observer_ok(game.rules, state, u)
+                    and state.calls.get(u.id) != state.turn
+                    and not any(m.observer == u.id and not m.done for m in state.missions.values())
+                ):
+                    for t in seen:
+                        out.append(
+                            {
+                                "type": "call_fire",
+                                "observer": u.id,
+                                "battery": batteries[0],
+                                "x": t.x,
+                                "y": t.y,
+                                "target_hint": t.id,
+                            }
+                        )
+    elif p.id in ("fire_suppressive", "fire_all"):
+        suppressive = p.id == "fire_suppressive"
+        for u in mine:
+            if u.fired_turn == state.turn:
+                continue
+            if suppressive and (unit_sa(game.rules, u) < 3 or u.kind != "infantry"):
+                continue
+            for t in seen:
+                if suppressive and t.kind != "infantry":
+                    continue
+                if distance(u, t) <= _max_range(game, u, t) and board.los(u.pos, t.pos):
+                    cmd = {"type": "fire", "unit": u.id, "target": t.id}
+                    if suppressive:
+                        cmd["suppressive"] = True
+                    out.append(cmd)
+    elif p.id in ("move_a1", "move_b", "move_a2"):
+        for u in mine:
+            if u.tracked or allowance(game.rules, u) <= 0:
+                continue
+            rec = record(game.rules, u)
+            cap = (
+                allowance(game.rules, u) / 2
+                if p.id == "move_a1"
+                else allowance(game.rules, u) - u.moved_this_turn
+            )
+            if cap > 0.05:
+                out.append(
+                    {
+                        "type": "move",
+                        "unit": u.id,
+                        "max": round(cap, 2),
+                        "withdraw_only": u.suppressed,
+                        "infantry": isinstance(rec, Infantry),
+                    }
+                )
+        for u in state.alive(side):
+            if u.transport:
+                out.append({"type": "dismount", "unit": u.id})
+    elif p.id == "close_assault":
+        for u in mine:
+            if u.kind != "infantry" or (
+                u.fired_turn == state.turn and u.fired_phase == "close_assault"
+            ):
+                continue
+            for t in seen:
+                if distance(u, t) <= CONTACT:
+                    out.append({"type": "assault", "unit": u.id, "target": t.id})
+    out.append({"type": "end_phase"})
+    return out

@@ -1,0 +1,125 @@
+"""Move orders (turn step Move: A half, B all, A half). Allowance, terrain (L7 chart movement
+column, decision Q36 for how fractions and flat penalties combine), roads, restrictions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ....engine.commands import IllegalCommand
+from ....engine.events import Draft
+from ..tables import Rules
+from .board import Board
+from .geometry_helpers import bearing, distance, path_length
+from .state import State, Unit
+from .units import allowance, record, wheeled
+
+EPS = 1e-6
+
+
+def move_limit(
+    rules: Rules, board: Board, u: Unit, path: list[tuple[float, float]]
+) -> tuple[float, list[str]]:
+    """Longest move this path allows the unit in one full Move, and why (explanation lines).
+
+    allowance x (road bonus if the whole path is on road) x the most restrictive fraction of the
+    terrain entered - the flat penalty of each distinct feature entered (decision Q36)."""
+    why = []
+    base = allowance(rules, u)
+    why.append(f'allowance {base:g}"')
+    vehicle = u.kind == "vehicle"
+    if vehicle and board.on_road(path):
+        bonus = rules.const("road-bonus-wheeled" if wheeled(rules, u) else "road-bonus-tracked")
+        base *= 1 + bonus
+        why.append(f"whole move on road: +{bonus:.0%}")
+    fraction, flat = 1.0, 0.0
+    for f in board.path_terrain(path):
+        if f.row is None:
+            continue
+        t = board.terrain(f.row)
+        if vehicle and t.vehicles_prohibited and not f.spec.attributes.get("ford"):
+            raise IllegalCommand(f"vehicles may not enter or cross {t.name} ({f.id})", "path")
+        if vehicle and f.row == "stream" and not f.spec.attributes.get("ford"):
+            raise IllegalCommand(
+                f"vehicles cross {f.id} only at a ford or bridge (decision Q27)", "path"
+            )
+        frac = t.move_fraction_vehicle if vehicle else t.move_fraction_infantry
+        pen = t.move_penalty_vehicle if vehicle else t.move_penalty_infantry
+        if frac < fraction:
+            fraction = frac
+            why.append(f"{t.name}: x{frac:g}")
+        if pen:
+            flat += pen
+            why.append(f'{t.name}: -{pen:g}"')
+    return max(0.0, base * fraction - flat), why
+
+
+def resolve_move(
+    rules: Rules, board: Board, state: State, side: str, cmd: dict[str, Any], own
+) -> list[Draft]:
+    u = own(state, side, cmd.get("unit"))
+    raw = cmd.get("path")
+    if not isinstance(raw, list) or not raw:
+        raise IllegalCommand("move needs 'path': a list of [x, y] points", "path")
+    try:
+        pts = [(float(p[0]), float(p[1])) for p in raw]
+    except (TypeError, ValueError, IndexError):
+        raise IllegalCommand("each path point must be [x, y] numbers", "path") from None
+    if distance(pts[0], u.pos) > EPS:
+        pts = [u.pos, *pts]
+    for x, y in pts:
+        if not board.on_table(x, y):
+            raise IllegalCommand(f"point ({x:g}, {y:g}) is off the table", "path")
+    rec = record(rules, u)
+    if u.kind == "vehicle" and not (getattr(rec, "speed", 0) or 0):
+        raise IllegalCommand(f"{u.name} cannot move (speed 0)", "unit")
+    if u.tracked:
+        raise IllegalCommand(f"{u.name} is tracked and cannot move", "unit")
+    length = path_length(pts)
+    limit, why = move_limit(rules, board, u, pts)
+    moved = u.moved_this_turn
+    if state.phase == "move_a1":
+        cap = limit / 2
+        why.append("side A: at most half in the first half-move")
+    else:
+        cap = limit - moved
+        if moved:
+            why.append(f'already moved {moved:.1f}" this turn')
+    if length > cap + EPS:
+        raise IllegalCommand(
+            f'{u.name} may move {max(cap, 0):.1f}" on this path '
+            f'({"; ".join(why)}); the path is {length:.1f}"',
+            "path",
+        )
+    if u.suppressed:
+        _withdraw_only(state, u, pts)
+    facing = cmd.get("facing")
+    if facing is None:
+        facing = bearing(pts[-2], pts[-1]) if length > EPS else u.facing
+    full = allowance(rules, u) or 1.0
+    data = {
+        "unit": u.id,
+        "path": [list(p) for p in pts],
+        "distance": round(length, 3),
+        "facing": float(facing) % 360,
+        "fraction": round((moved + length) / full, 3),
+    }
+    return [
+        Draft(
+            "move",
+            data,
+            (side,),
+            (f'{u.name} moves {length:.1f}" of {cap:.1f}" ({"; ".join(why)})',),
+        )
+    ]
+
+
+def _withdraw_only(state: State, u: Unit, pts: list[tuple[float, float]]) -> None:
+    """A suppressed unit may only withdraw: never closer to an enemy that sees it (Q37)."""
+    enemy = state.enemy(u.side)
+    watchers = state.alive(enemy) if u.id in state.seen.get(enemy, []) else []
+    for w in watchers:
+        if distance(pts[-1], w.pos) < distance(u.pos, w.pos) - EPS:
+            raise IllegalCommand(
+                f"{u.name} is suppressed: it may only withdraw, not close on {w.name} (L2 Sp)",
+                "path",
+            )

@@ -1,0 +1,416 @@
+"""`QuickrefGame`: the quickref ruleset's face to the engine (kriegsspiel.engine.GameRules)."""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from typing import Any
+
+from ....chance import Roll, sample
+from ....engine.commands import IllegalCommand
+from ....engine.events import SPECTATOR, UMPIRE, Draft, Event
+from ....engine.scenario import Scenario
+from ..models import Infantry, Vehicle
+from ..options import Options
+from ..tables import Rules, rules
+from . import orders_arty, orders_assault, orders_fire, orders_move, results, sight, victory
+from .board import Board
+from .geometry_helpers import distance
+from .sequence import BY_ID, actors, next_phase
+from .state import Mission, State, Unit
+from .units import allowance, record
+
+FIRE_STEPS = ("fire_suppressive", "fire_all")
+
+
+class QuickrefGame:
+    ruleset = "quickref"
+
+    def __init__(self, rules_: Rules | None = None):
+        self.rules = rules_ or rules()
+        self._boards: dict[str, tuple[Scenario, Board]] = {}
+        self.scenarios: dict[str, Scenario] = {}
+
+    # ------------------------------------------------------------------ set-up
+    def board(self, state: State) -> Board:
+        return self._boards[state.scenario_id][1]
+
+    def scenario(self, state: State) -> Scenario:
+        return self._boards[state.scenario_id][0]
+
+    def check_scenario(self, scenario: Scenario) -> None:
+        """Every unit type must exist in the quickref data (raises LookupError naming it)."""
+        for s in scenario.sides:
+            for u in s.units:
+                self._record(u.type)
+        for r in scenario.reinforcements:
+            for u in r.units:
+                self._record(u.type)
+        for a in scenario.artillery:
+            self.rules.cat.get("artillery", a.battery)
+        Board(scenario, self.rules)
+
+    def _record(self, type_id: str) -> Vehicle | Infantry:
+        try:
+            rec = self.rules.cat.get("vehicle", type_id)
+        except LookupError as vehicle_error:
+            try:
+                rec = self.rules.cat.get("infantry", type_id)
+            except LookupError:
+                raise vehicle_error from None
+        assert isinstance(rec, Vehicle | Infantry)
+        return rec
+
+    def initial_state(self, scenario: Scenario, seed: int, options: dict[str, Any]) -> State:
+        self.check_scenario(scenario)
+        self._boards[scenario.id] = (scenario, Board(scenario, self.rules))
+        units: dict[str, Unit] = {}
+        entries = [(s.id, u, 0) for s in scenario.sides for u in s.units]
+        entries += [(r.side, u, r.turn) for r in scenario.reinforcements for u in r.units]
+        for side, spec, turn in entries:
+            rec = self._record(spec.type)
+            kind = "vehicle" if isinstance(rec, Vehicle) else "infantry"
+            u = Unit(
+                spec.id,
+                side,
+                rec.id,
+                kind,
+                spec.name or rec.name,
+                spec.x,
+                spec.y,
+                spec.facing,
+                radio=spec.radio,
+                hidden=spec.hidden,
+                transport=spec.transport,
+                reinforcement_turn=turn,
+            )
+            if isinstance(rec, Infantry):
+                u.stands = rec.stands
+                for att in spec.attachments:
+                    a = self._record(att)
+                    if isinstance(a, Infantry) and a.kind == "mg_team":
+                        u.attached_mg, u.stands = a.id, u.stands + 1
+                    elif isinstance(a, Vehicle) and a.category == "infantry_at":
+                        u.at_weapon = a.id
+            units[u.id] = u
+        state = State(scenario.id, seed, scenario.side_ids, units)
+        sight.refresh(self.board(state), state)
+        return state
+
+    # ------------------------------------------------------------------ fold
+    def apply(self, state: State, e: Event) -> None:
+        d = e.data
+        handler = getattr(self, f"_on_{e.type}", None)
+        if handler is None:
+            raise ValueError(f"unknown event type {e.type!r}")
+        handler(state, d, e)
+
+    def _on_start(self, state, d, e):
+        pass
+
+    def _on_phase(self, state: State, d, e):
+        new_turn = d["turn"] != state.turn
+        state.turn, state.phase, state.done = d["turn"], d["phase"], []
+        if new_turn:
+            for u in state.units.values():
+                u.suppressed = False  # suppression lasts until the start of the next turn (L2)
+                u.moved_this_turn = 0.0
+            state.side_a = None
+            state.initiative_winner = None
+        if d["phase"] == "move_a1":
+            for u in state.units.values():
+                u.moved = "none"
+        if new_turn or d["phase"] == "move_a1":
+            sight.refresh(self.board(state), state)
+
+    def _on_initiative(self, state, d, e):
+        state.initiative_winner = d["winner"]
+
+    def _on_side_a(self, state, d, e):
+        state.side_a = d["side"]
+
+    def _on_hatches(self, state, d, e):
+        for uid, b in d["buttoned"].items():
+            state.units[uid].buttoned = b
+
+    def _on_end_phase(self, state, d, e):
+        if d["side"] not in state.done:
+            state.done.append(d["side"])
+
+    def _on_fire(self, state: State, d, e):
+        for uid in d["firers"]:
+            u = state.units[uid]
+            u.fired_turn, u.fired_phase, u.hidden = state.turn, state.phase, False
+        state.pending.append(
+            {k: d[k] for k in ("target", "kind", "outcome", "parts", "attack")}
+            | {"from": list(state.units[d["firers"][0]].pos)}
+        )
+        sight.refresh(self.board(state), state)
+
+    def _on_hit(self, state, d, e):
+        state.pending.append(dict(d))
+
+    def _on_pending_now(self, state, d, e):
+        state.pending.append(dict(d))
+
+    def _on_results_applied(self, state, d, e):
+        state.pending = state.pending[d["count"] :]
+
+    def _on_update(self, state: State, d, e):
+        u = state.units[d["unit"]]
+        for k, v in d["set"].items():
+            setattr(u, k, v)
+        if {"x", "y", "removed"} & set(d["set"]):
+            sight.refresh(self.board(state), state)
+
+    def _on_move(self, state: State, d, e):
+        u = state.units[d["unit"]]
+        u.x, u.y = d["path"][-1]
+        u.facing = d["facing"]
+        u.moved_this_turn += d["distance"]
+        u.moved = (
+            "none"
+            if u.moved_this_turn <= 0
+            else ("half" if d["fraction"] <= 0.5 + 1e-9 else "over_half")
+        )
+        for p in state.units.values():
+            if p.transport == u.id:
+                p.x, p.y = u.x, u.y
+        sight.refresh(self.board(state), state)
+
+    def _on_dismount(self, state, d, e):
+        u = state.units[d["unit"]]
+        u.transport = None
+        u.x, u.y = d["x"], d["y"]
+        u.moved_this_turn = allowance(self.rules, u)  # may not move further this turn (Q40)
+        sight.refresh(self.board(state), state)
+
+    def _on_call_fire(self, state: State, d, e):
+        state.calls[d["observer"]] = state.turn
+        state.counter += 1
+        if d["ok"]:
+            m = Mission(
+                d["mission"],
+                e.side,
+                d["observer"],
+                d["battery"],
+                d["strength"],
+                d["x"],
+                d["y"],
+                state.turn + 1,
+                trained=d["trained"],
+            )
+            state.missions[m.id] = m
+
+    def _on_drift(self, state, d, e):
+        m = state.missions[d["mission"]]
+        m.x, m.y, m.drifted = d["x"], d["y"], True
+
+    def _on_hold(self, state, d, e):
+        state.missions[d["mission"]].held = True
+
+    def _on_adjust(self, state, d, e):
+        m = state.missions[d["mission"]]
+        m.x, m.y, m.adjusted = d["x"], d["y"], True
+
+    def _on_burst(self, state, d, e):
+        state.missions[d["mission"]].done = True
+
+    def _on_assault_declared(self, state, d, e):
+        for uid in d["units"]:
+            u = state.units[uid]
+            u.fired_turn, u.fired_phase, u.hidden = state.turn, "close_assault", False
+        sight.refresh(self.board(state), state)
+
+    def _on_assault(self, state, d, e):
+        pass
+
+    def _on_note(self, state, d, e):
+        pass
+
+    def _on_game_over(self, state: State, d, e):
+        state.result = dict(d)
+        state.winner = d.get("winner")
+
+    # ------------------------------------------------------------------ commands
+    def _own(self, state: State, side: str, uid: Any, what: str = "unit") -> Unit:
+        return orders_fire._own(state, side, uid, what)
+
+    def resolve(
+        self, state: State, side: str, cmd: dict[str, Any], rng: random.Random
+    ) -> list[Draft]:
+        if side in (UMPIRE, SPECTATOR):
+            raise IllegalCommand("the umpire and spectators do not command units", "side")
+        kind = cmd["type"]
+        phase = BY_ID.get(state.phase)
+        if phase is None:
+            raise IllegalCommand("the game has not started")
+        if side not in actors(state):
+            if side in state.done:
+                raise IllegalCommand(f"you have ended the {phase.title} step", "type")
+            raise IllegalCommand(
+                f"it is not your turn to act: {phase.title} belongs to "
+                f"{', '.join(actors(state)) or 'nobody'}",
+                "type",
+            )
+        if kind == "end_phase":
+            return [Draft("end_phase", {"side": side})]
+        if kind not in phase.commands:
+            allowed = ", ".join((*phase.commands, "end_phase"))
+            raise IllegalCommand(
+                f"{kind!r} is not allowed in {phase.title}; allowed: {allowed}", "type"
+            )
+        board = self.board(state)
+        if kind == "initiative":
+            if side != state.initiative_winner:
+                raise IllegalCommand("only the initiative winner chooses side A", "type")
+            choice = cmd.get("side_a")
+            if choice not in state.sides:
+                raise IllegalCommand(f"side_a must be one of {state.sides}", "side_a")
+            return [Draft("side_a", {"side": choice})]
+        if kind == "hatches":
+            return self._hatches(state, side, cmd)
+        if kind == "fire":
+            return orders_fire.resolve_fire(self.rules, board, state, side, cmd, rng)
+        if kind == "move":
+            return orders_move.resolve_move(self.rules, board, state, side, cmd, self._own)
+        if kind == "dismount":
+            return self._dismount(state, side, cmd)
+        if kind == "call_fire":
+            return orders_arty.resolve_call(
+                self.rules, board, self.scenario(state), state, side, cmd, self._own, rng
+            )
+        if kind == "hold":
+            return orders_arty.resolve_hold(self.rules, state, side, cmd)
+        if kind == "adjust":
+            return orders_arty.resolve_adjust(board, state, side, cmd)
+        if kind == "assault":
+            return orders_assault.resolve_assault(
+                self.rules, board, state, side, cmd, self._own, orders_fire._target, rng
+            )
+        raise IllegalCommand(f"unknown command {kind!r}", "type")
+
+    def _hatches(self, state: State, side: str, cmd: dict[str, Any]) -> list[Draft]:
+        b = cmd.get("buttoned")
+        if not isinstance(b, dict):
+            raise IllegalCommand("hatches needs 'buttoned': {unit id: true/false}", "buttoned")
+        for uid, val in b.items():
+            u = self._own(state, side, uid, "buttoned")
+            rec = record(self.rules, u)
+            if not isinstance(rec, Vehicle):
+                raise IllegalCommand(f"{u.name} is not a vehicle", "buttoned")
+            if val and rec.open_topped:
+                raise IllegalCommand(f"{u.name} is open-topped and cannot button up", "buttoned")
+        return [Draft("hatches", {"buttoned": {k: bool(v) for k, v in b.items()}}, (side,))]
+
+    def _dismount(self, state: State, side: str, cmd: dict[str, Any]) -> list[Draft]:
+        uid = cmd.get("unit")
+        u = state.units.get(uid) if isinstance(uid, str) else None
+        if u is None or u.side != side or not u.alive or not u.transport:
+            raise IllegalCommand(f"{uid!r} is not a unit of yours being carried", "unit")
+        carrier = state.units[u.transport]
+        try:
+            x, y = float(cmd.get("x", carrier.x)), float(cmd.get("y", carrier.y))
+        except (TypeError, ValueError):
+            raise IllegalCommand("x and y must be numbers", "x") from None
+        if distance((x, y), carrier.pos) > 2.0:
+            raise IllegalCommand('dismount within 2" of the carrier (decision Q40)', "x")
+        return [Draft("dismount", {"unit": u.id, "x": x, "y": y}, (side,))]
+
+    # ------------------------------------------------------------------ automatic steps
+    def automatic(self, state: State, rng: random.Random) -> list[Draft]:
+        if state.result is not None:
+            return []
+        if state.pending and (state.phase not in FIRE_STEPS or not actors(state)):
+            return self._apply_pending(state, rng)
+        if state.phase == "setup":
+            return [Draft("phase", {"turn": 1, "phase": "initiative"})]
+        if state.phase == "initiative" and state.initiative_winner is None:
+            return [self._roll_initiative(state, rng)]
+        if state.phase == "arty_fire":
+            drafts = orders_arty.drift_drafts(self.rules, state, rng)
+            if drafts:
+                return drafts
+        if state.phase == "adjusted_fire":
+            due = [m for m in state.missions.values() if m.held and not m.done]
+            if due:
+                return orders_arty.burst_drafts(self.rules, self.board(state), state, due[0], rng)
+        # sides that cannot do anything in this step end it at once
+        for side in actors(state):
+            if not self._can_act(state, side):
+                return [Draft("end_phase", {"side": side, "auto": True})]
+        if actors(state):
+            return []
+        return self._end_step(state, rng)
+
+    def _apply_pending(self, state: State, rng: random.Random) -> list[Draft]:
+        """Apply the oldest pending result; the engine calls again for the next, so each one
+        sees the changes of those before it."""
+        entry = state.pending[0]
+        drafts = results.result_drafts(self.rules, self.board(state), state, entry, rng)
+        return [*drafts, Draft("results_applied", {"count": 1})]
+
+    def _roll_initiative(self, state: State, rng: random.Random) -> Draft:
+        a, b = state.sides
+        res = sample(_initiative, a, b, rng=rng)
+        return Draft("initiative", {"winner": res.result}, None, tuple(res.lines()))
+
+    def _end_step(self, state: State, rng: random.Random) -> list[Draft]:
+        drafts: list[Draft] = []
+        if state.phase == "initiative" and state.side_a is None:
+            drafts.append(Draft("side_a", {"side": state.initiative_winner, "default": True}))
+            return drafts
+        if state.phase == "arty_fire":
+            for m in state.missions.values():
+                if m.due_turn == state.turn and not m.done and not m.held:
+                    return orders_arty.burst_drafts(self.rules, self.board(state), state, m, rng)
+        if state.phase == "aircraft":
+            drafts.append(
+                Draft("note", {"text": "aircraft: the sheet gives no rules (decision Q30)"})
+            )
+        end_of_turn = state.phase == "aircraft"
+        outcome = victory.check(self.scenario(state), state, end_of_turn)
+        if outcome is not None:
+            return [*drafts, Draft("game_over", outcome)]
+        turn, phase = next_phase(state)
+        return [*drafts, Draft("phase", {"turn": turn, "phase": phase})]
+
+    def _can_act(self, state: State, side: str) -> bool:
+        return any(c["type"] != "end_phase" for c in self.legal_commands(state, side))
+
+    # ------------------------------------------------------------------ queries
+    def active_sides(self, state: State) -> list[str]:
+        return [] if state.result else actors(state)
+
+    def outcome(self, state: State) -> dict[str, Any] | None:
+        return state.result
+
+    def state_json(self, state: State) -> Any:
+        return state.to_json()
+
+    def legal_commands(self, state: State, side: str) -> list[dict[str, Any]]:
+        from .legal import legal_commands
+
+        return legal_commands(self, state, side)
+
+    def view(self, state: State, side: str) -> dict[str, Any]:
+        from .view import view
+
+        return view(self, state, side)
+
+
+def _initiative(a: str, b: str):
+    """Each side rolls d10, higher wins, ties re-rolled (decision Q41)."""
+    ra, rb = yield Roll(
+        "2d10",
+        f"initiative ({a} die, {b} die)",
+        "L7 Turn Sequence",
+        faces=True,
+        reroll=frozenset((i, i) for i in range(1, 11)),
+    )
+    return a if ra > rb else b
+
+
+@lru_cache(maxsize=8)
+def game_rules(options: Options | None = None) -> QuickrefGame:
+    return QuickrefGame(rules(opts=options))

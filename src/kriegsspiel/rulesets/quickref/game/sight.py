@@ -1,0 +1,82 @@
+"""Who sees whom: the quickref sheet has no spotting rules, so these are decisions (Q31-Q33).
+
+- A unit in the open is seen by any enemy unit with line of sight (terrain with LOS "YES"
+  blocks sight through it; hills block by height).
+- A unit in concealing terrain (a feature whose LOS column is YES, or foxholes), or a scenario
+  `hidden` unit that has not yet been revealed, is seen only by an enemy within `SPOT_RANGE`
+  inches with line of sight.
+- A unit that fires or assaults is revealed to the enemy for the rest of the turn and the next.
+"""
+
+from __future__ import annotations
+
+import math
+
+from .board import Board
+from .state import State, Unit
+
+SPOT_RANGE = 10.0  # inches (decision Q32)
+EYE = {"vehicle": 1.0, "infantry": 0.5}
+
+
+def distance(a: Unit, b: Unit) -> float:
+    return math.hypot(a.x - b.x, a.y - b.y)
+
+
+def concealed(board: Board, u: Unit) -> bool:
+    if u.hidden:
+        return True
+    for f in board.features_at(u.x, u.y):
+        if f.row in ("foxholes", "bunkers") or (f.row and board.terrain(f.row).blocks_los):
+            return True
+    return False
+
+
+def revealed(state: State, u: Unit) -> bool:
+    return u.fired_turn > 0 and u.fired_turn >= state.turn - 1
+
+
+def sees(board: Board, state: State, observer: Unit, target: Unit) -> bool:
+    if not (observer.alive and target.alive) or observer.transport:
+        return False
+    if not board.los(observer.pos, target.pos, EYE[observer.kind]):
+        return False
+    if revealed(state, target):
+        return True
+    if concealed(board, target):
+        return distance(observer, target) <= SPOT_RANGE
+    return True
+
+
+def seen_by(board: Board, state: State, side: str) -> set[str]:
+    """Enemy unit ids that `side` observes now."""
+    mine = [u for u in state.alive(side) if not u.transport]
+    out = set()
+    for t in state.alive(state.enemy(side)):
+        if t.transport:
+            continue
+        if any(sees(board, state, o, t) for o in mine):
+            out.add(t.id)
+    return out
+
+
+def refresh(board: Board, state: State) -> None:
+    """Recompute what each side sees and update its last-known markers."""
+    for side in state.sides:
+        seen = seen_by(board, state, side)
+        known = state.last_known.setdefault(side, {})
+        for uid in seen:
+            u = state.units[uid]
+            known[uid] = {
+                "x": u.x,
+                "y": u.y,
+                "facing": u.facing,
+                "turn": state.turn,
+                "type": u.type,
+                "name": u.name,
+                "kind": u.kind,
+            }
+        for uid in list(known):
+            if not state.units[uid].alive:
+                known.pop(uid)
+        state.seen[side] = sorted(seen)

@@ -1,0 +1,98 @@
+"""The state of a quickref game: units, the turn and phase, plotted missions, pending results."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
+
+Kind = Literal["vehicle", "infantry"]
+
+
+@dataclass
+class Unit:
+    id: str
+    side: str
+    type: str  # Vehicle or Infantry record id
+    kind: Kind
+    name: str
+    x: float
+    y: float
+    facing: float = 0.0
+    # infantry
+    stands: int = 1
+    attached_mg: str | None = None  # infantry record id of an attached MG team
+    at_weapon: str | None = None  # AT teams: the vehicle-chart record of their weapon
+    suppressed: bool = False
+    # vehicles
+    tracked: bool = False
+    buttoned: bool = False
+    # both
+    damaged: bool = False
+    removed: bool = False
+    radio: bool = False
+    hidden: bool = False  # not yet revealed in this game (scenario flag)
+    moved: str = "none"  # none / half / over_half in the last Move phase (to-hit modifiers)
+    moved_this_turn: float = 0.0  # inches moved in this turn's Move phases
+    fired_turn: int = 0  # last turn it fired (firing reveals it)
+    fired_phase: str = ""  # the fire step it fired in (one attack per turn)
+    transport: str | None = None  # id of the vehicle carrying it
+    reinforcement_turn: int = 0  # >0: arrives on that turn
+
+    @property
+    def alive(self) -> bool:
+        return not self.removed
+
+    @property
+    def pos(self) -> tuple[float, float]:
+        return (self.x, self.y)
+
+
+@dataclass
+class Mission:
+    id: str
+    side: str
+    observer: str
+    battery: str
+    strength: int
+    x: float
+    y: float
+    due_turn: int
+    trained: bool = True  # observer is an FO or command stand (drift 9+ rather than 6+)
+    held: bool = False
+    adjusted: bool = False
+    drifted: bool = False
+    done: bool = False
+
+
+@dataclass
+class State:
+    scenario_id: str
+    seed: int
+    sides: list[str]
+    units: dict[str, Unit]
+    turn: int = 1
+    phase: str = "setup"
+    side_a: str | None = None
+    initiative_winner: str | None = None
+    done: list[str] = field(default_factory=list)  # sides that ended the current phase
+    missions: dict[str, Mission] = field(default_factory=dict)
+    pending: list[dict[str, Any]] = field(default_factory=list)  # fire results applied at step end
+    last_known: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
+    seen: dict[str, list[str]] = field(default_factory=dict)  # enemy ids each side observes now
+    calls: dict[str, int] = field(default_factory=dict)  # observer id -> turn it last called fire
+    winner: str | None = None
+    result: dict[str, Any] | None = None
+    counter: int = 0
+
+    def alive(self, side: str | None = None) -> list[Unit]:
+        return [
+            u
+            for u in self.units.values()
+            if u.alive and u.reinforcement_turn <= self.turn and (side is None or u.side == side)
+        ]
+
+    def enemy(self, side: str) -> str:
+        return next(s for s in self.sides if s != side)
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)

@@ -1,0 +1,84 @@
+"""What one side may know (DESIGN: views). Own units in full; enemy units only while observed;
+last-known markers otherwise; own plots only. The umpire sees everything; spectators see what
+each side has revealed to the other."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from ....engine.events import SPECTATOR, UMPIRE
+from .sequence import BY_ID, actors
+from .state import State, Unit
+
+PUBLIC = (
+    "id",
+    "side",
+    "type",
+    "kind",
+    "name",
+    "x",
+    "y",
+    "facing",
+    "stands",
+    "suppressed",
+    "tracked",
+    "damaged",
+    "buttoned",
+    "attached_mg",
+)
+
+
+def public_unit(u: Unit) -> dict[str, Any]:
+    return {k: getattr(u, k) for k in PUBLIC}
+
+
+def view(game, state: State, side: str) -> dict[str, Any]:
+    sc = game.scenario(state)
+    umpire = side == UMPIRE
+    spectator = side == SPECTATOR
+    if umpire:
+        own = [asdict(u) for u in state.units.values() if u.reinforcement_turn <= state.turn]
+        enemies: list[dict[str, Any]] = []
+        last: list[dict[str, Any]] = []
+        missions = [asdict(m) for m in state.missions.values()]
+    elif spectator:
+        own = []
+        enemies = [public_unit(state.units[i]) for s in state.sides for i in state.seen.get(s, [])]
+        last, missions = [], []
+    else:
+        own = [
+            asdict(u)
+            for u in state.units.values()
+            if u.side == side and u.reinforcement_turn <= state.turn
+        ]
+        enemies = [public_unit(state.units[i]) for i in state.seen.get(side, [])]
+        seen = set(state.seen.get(side, []))
+        last = [
+            {"id": uid, **mark}
+            for uid, mark in state.last_known.get(side, {}).items()
+            if uid not in seen and state.units[uid].alive
+        ]
+        missions = [asdict(m) for m in state.missions.values() if m.side == side]
+    p = BY_ID.get(state.phase)
+    return {
+        "ruleset": "quickref",
+        "you": side,
+        "turn": state.turn,
+        "turn_limit": sc.victory.turn_limit,
+        "phase": state.phase,
+        "phase_title": p.title if p else state.phase,
+        "side_a": state.side_a,
+        "initiative_winner": state.initiative_winner,
+        "active": actors(state) if state.result is None else [],
+        "sides": [{"id": s.id, "name": s.name, "nation": s.nation} for s in sc.sides],
+        "table": sc.table.model_dump(),
+        "terrain": [f.model_dump() for f in sc.terrain],
+        "objectives": [o.model_dump() for o in sc.objectives],
+        "units": own,
+        "enemies": enemies,
+        "last_known": last,
+        "missions": missions,
+        "legal": game.legal_commands(state, side) if not (umpire or spectator) else [],
+        "result": state.result,
+    }

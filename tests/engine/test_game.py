@@ -1,0 +1,156 @@
+"""The engine on quickref: phases, replay, undo, seeded dice, illegal commands with reasons."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kriegsspiel.engine import Game, IllegalCommand, load_scenario
+
+from .play import random_play
+
+PROBE = Path(__file__).parent / "scenarios" / "infantry_probe.yaml"
+
+
+@pytest.fixture()
+def game() -> Game:
+    return Game(load_scenario(PROBE), seed=1)
+
+
+def advance_to(game: Game, phase: str) -> None:
+    for _ in range(200):
+        if game.state.phase == phase:
+            return
+        side = game.rules.active_sides(game.state)[0]
+        legal = game.legal_commands(side)
+        init = [c for c in legal if c["type"] == "initiative" and c["side_a"] == "red"]
+        game.submit(side, init[0] if init else {"type": "end_phase"})
+    raise AssertionError(f"never reached {phase}")
+
+
+def test_turn_sequence_order(game):
+    seen = []
+    advance_to(game, "move_a1")
+    for e in game.events:
+        if e.type == "phase" and e.data["phase"] not in seen:
+            seen.append(e.data["phase"])
+    assert seen == [
+        "initiative",
+        "arty_fire",
+        "arty_adjust",
+        "arty_plot",
+        "fire_suppressive",
+        "fire_all",
+        "move_a1",
+    ]
+    assert game.state.side_a == "red"
+
+
+def test_replay_and_hash(game):
+    random_play(game, random.Random(3))
+    assert game.outcome is not None
+    again = game.replay()
+    assert again.state_hash() == game.state_hash()
+    assert [e.to_json() for e in again.events] == [e.to_json() for e in game.events]
+
+
+def test_same_seed_same_commands_same_dice():
+    a, b = (Game(load_scenario(PROBE), seed=9) for _ in range(2))
+    random_play(a, random.Random(5))
+    random_play(b, random.Random(5))
+    assert a.state_hash() == b.state_hash()
+    c = Game(load_scenario(PROBE), seed=10)
+    random_play(c, random.Random(5))
+    assert [e.data for e in c.events if e.type == "initiative"] != [
+        e.data for e in a.events if e.type == "initiative"
+    ] or c.state_hash() != a.state_hash()
+
+
+def test_undo_restores_state(game):
+    advance_to(game, "move_a1")
+    before = game.state_hash()
+    game.submit("red", {"type": "move", "unit": "r1", "path": [[15, 4]]})
+    assert game.state.units["r1"].y == 4
+    game.undo("red")
+    assert game.state.units["r1"].y == 2 and game.state_hash() == before
+    assert game.replay().state_hash() == before
+    with pytest.raises(IllegalCommand, match="nothing to undo|only they"):
+        Game(load_scenario(PROBE), seed=1).undo("red")
+
+
+def test_undo_can_be_forbidden():
+    g = Game(load_scenario(PROBE), seed=1, options={"allow_undo": False})
+    with pytest.raises(IllegalCommand, match="not allowed"):
+        g.undo()
+
+
+@pytest.mark.parametrize(
+    "side,cmd,reason",
+    [
+        ("blue", {"type": "move", "unit": "b1", "path": [[15, 19]]}, "not your turn"),
+        ("red", {"type": "fly"}, "not allowed in Move"),
+        ("red", {"type": "fire", "unit": "r2", "target": "b3"}, "not allowed in Move"),
+    ],
+)
+def test_out_of_phase(game, side, cmd, reason):
+    advance_to(game, "move_a1")
+    with pytest.raises(IllegalCommand, match=reason):
+        game.submit(side, cmd)
+
+
+def test_illegal_moves(game):
+    advance_to(game, "move_a1")
+    n = len(game.events)
+    with pytest.raises(IllegalCommand, match="not your unit"):
+        game.submit("red", {"type": "move", "unit": "b1", "path": [[15, 19]]})
+    with pytest.raises(IllegalCommand, match=r"may move 3.0"):
+        game.submit("red", {"type": "move", "unit": "r1", "path": [[15, 6]]})
+    with pytest.raises(IllegalCommand, match="off the table"):
+        game.submit("red", {"type": "move", "unit": "r1", "path": [[-1, 2]]})
+    with pytest.raises(IllegalCommand, match="path"):
+        game.submit("red", {"type": "move", "unit": "r1", "path": "north"})
+    with pytest.raises(IllegalCommand, match="unknown side"):
+        game.submit("green", {"type": "end_phase"})
+    with pytest.raises(IllegalCommand, match="string 'type'"):
+        game.submit("red", {"unit": "r1"})
+    assert len(game.events) == n  # nothing changed
+
+
+def test_fire_needs_sight_and_range(game):
+    advance_to(game, "fire_all")
+    assert game.state.seen["red"] == ["b3"]
+    with pytest.raises(IllegalCommand, match="in sight"):
+        game.submit("red", {"type": "fire", "unit": "r1", "target": "b1"})  # behind the wood
+    with pytest.raises(IllegalCommand, match="in sight"):
+        game.submit("red", {"type": "fire", "unit": "r1", "target": "nobody"})
+    with pytest.raises(IllegalCommand, match="suppressive fire was the previous step"):
+        game.submit("red", {"type": "fire", "unit": "r2", "target": "b3", "suppressive": True})
+    events = game.submit("red", {"type": "fire", "unit": "r2", "target": "b3"})
+    assert events[0].type == "fire" and events[0].explanation
+    assert any("long range +2" in line for line in events[0].explanation)
+    with pytest.raises(IllegalCommand, match="already fired"):
+        game.submit("red", {"type": "fire", "unit": "r2", "target": "b3"})
+    with pytest.raises(IllegalCommand, match="in sight|line of sight"):
+        game.submit("red", {"type": "fire", "unit": "rhq", "target": "b1"})
+
+
+def test_game_reaches_a_result_with_the_default_winner():
+    g = Game(load_scenario(PROBE), seed=2)
+    while g.outcome is None:
+        side = g.rules.active_sides(g.state)[0]
+        legal = g.legal_commands(side)
+        init = [c for c in legal if c["type"] == "initiative"]
+        g.submit(side, init[0] if init else {"type": "end_phase"})
+    assert g.outcome["winner"] == "blue" and g.state.turn == 3
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 10_000))
+def test_random_games_replay_exactly(seed, play_seed):
+    g = Game(load_scenario(PROBE), seed=seed)
+    random_play(g, random.Random(play_seed))
+    assert g.replay().state_hash() == g.state_hash()
