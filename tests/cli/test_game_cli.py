@@ -1,0 +1,99 @@
+"""`kriegsspiel game ...` end to end on a SQLite file: new, command, view, log, replay, undo, show."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from kriegsspiel.cli.main import main
+
+PROBE = str(Path(__file__).parents[1] / "engine" / "scenarios" / "infantry_probe.yaml")
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_game_round_trip(capsys, tmp_path):
+    db = f"sqlite:///{tmp_path / 'games.db'}"
+    code, out, _ = run(capsys, "game", "new", PROBE, "--seed", "4", "--db", db, "--json")
+    assert code == 0
+    gid = json.loads(out)["id"]
+    code, out, _ = run(capsys, "game", "view", gid, "red", "--db", db, "--json")
+    view = json.loads(out)
+    assert code == 0 and view["phase"] == "initiative"
+    winner = view["initiative_winner"]
+    code, out, _ = run(
+        capsys,
+        "game",
+        "command",
+        gid,
+        winner,
+        '{"type": "initiative", "side_a": "red"}',
+        "--db",
+        db,
+        "--json",
+    )
+    assert code == 0 and json.loads(out)["events"][0]["type"] == "side_a"
+    code, _, err = run(capsys, "game", "command", gid, "red", "{not json", "--db", db)
+    assert code == 2 and "not JSON" in err
+    for _ in range(20):
+        code, out, _ = run(capsys, "game", "view", gid, "umpire", "--db", db, "--json")
+        view = json.loads(out)
+        if view["phase"] == "move_a1":
+            break
+        run(capsys, "game", "command", gid, view["active"][0], '{"type": "end_phase"}', "--db", db)
+    assert view["phase"] == "move_a1"
+    # out of turn: exit 2 with the reason as JSON
+    code, out, _ = run(
+        capsys,
+        "game",
+        "command",
+        gid,
+        "blue",
+        '{"type": "move", "unit": "b1", "path": [[15, 19]]}',
+        "--db",
+        db,
+        "--json",
+    )
+    assert code == 2 and "not your turn" in json.loads(out)["reason"]
+    code, out, _ = run(
+        capsys,
+        "game",
+        "command",
+        gid,
+        "red",
+        '{"type": "move", "unit": "r1", "path": [[15, 4]]}',
+        "--db",
+        db,
+    )
+    assert code == 0 and "move" in out
+    code, out, _ = run(capsys, "game", "log", gid, "--side", "blue", "--db", db, "--json")
+    assert "move" not in {e["type"] for e in json.loads(out)}  # red's move is red's secret
+    code, out, _ = run(capsys, "game", "replay", gid, "--db", db)
+    assert code == 0 and "reproduced" in out
+    code, out, _ = run(capsys, "game", "undo", gid, "--db", db)
+    assert code == 0
+    code, out, _ = run(capsys, "game", "view", gid, "umpire", "--db", db, "--json")
+    r1 = next(u for u in json.loads(out)["units"] if u["id"] == "r1")
+    assert r1["y"] == 2
+    pic = tmp_path / "table.png"
+    code, out, _ = run(capsys, "game", "show", gid, "--side", "red", "--out", str(pic), "--db", db)
+    assert code == 0 and pic.stat().st_size > 1000 and pic.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_unknown_game_and_scenario(capsys, tmp_path):
+    db = f"sqlite:///{tmp_path / 'g.db'}"
+    code, _, err = run(capsys, "game", "view", "nope", "red", "--db", db)
+    assert code == 2 and "no game 'nope'" in err
+    code, _, err = run(capsys, "game", "new", "no-such-scenario", "--db", db)
+    assert code == 2 and "unknown scenario" in err
+
+
+def test_bad_scenario_file_names_line(capsys, tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(Path(PROBE).read_text().replace("turn_limit: 3", "turn_limit: zero"))
+    code, _, err = run(capsys, "scenario", "show", str(bad))
+    assert code == 2 and "bad.yaml:" in err and "turn_limit" in err
