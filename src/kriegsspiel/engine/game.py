@@ -193,6 +193,15 @@ class Game:
         self._state = self._fold(self.events)
         return [e]
 
+    def odds(self, side: str, command: dict[str, Any]) -> dict[str, Any]:
+        """Exact odds of a command before giving it, if the ruleset offers them."""
+        self._check_side(side)
+        if side == UMPIRE or not hasattr(self.rules, "odds"):
+            raise IllegalCommand("no odds preview for this side or ruleset", "side")
+        if not isinstance(command, dict):
+            raise IllegalCommand("a command is a JSON object", "type")
+        return self.rules.odds(self._state, side, command)
+
     # ------------------------------------------------------------------ views
     def legal_commands(self, side: str) -> list[dict[str, Any]]:
         self._check_side(side)

@@ -70,7 +70,13 @@ def resolve_fire(
         if not board.los(f.pos, target.pos):
             raise IllegalCommand(f"{f.name} has no line of sight to {target.name}", "target")
     weapon = cmd.get("weapon")
-    attack, fn, args, meta = _choose(rules, board, state, firers, target, weapon, suppressive)
+    return ids, target, _choose(rules, board, state, firers, target, weapon, suppressive)
+
+
+def resolve_fire(
+    rules: Rules, board: Board, state: State, side: str, cmd: dict[str, Any], rng: random.Random
+) -> list[Draft]:
+    ids, target, (attack, fn, args, meta) = fire_query(rules, board, state, side, cmd)
     res = sample(fn, *args, rng=rng)
     outcome = res.result
     data = {

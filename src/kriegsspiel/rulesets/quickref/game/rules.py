@@ -6,7 +6,7 @@ import random
 from functools import lru_cache
 from typing import Any
 
-from ....chance import Roll, sample
+from ....chance import Roll, exact, sample
 from ....engine.commands import IllegalCommand
 from ....engine.events import SPECTATOR, UMPIRE, Draft, Event
 from ....engine.scenario import Scenario
@@ -377,6 +377,28 @@ class QuickrefGame:
 
     def _can_act(self, state: State, side: str) -> bool:
         return any(c["type"] != "end_phase" for c in self.legal_commands(state, side))
+
+    # ------------------------------------------------------------------ odds preview
+    def odds(self, state: State, side: str, cmd: dict[str, Any]) -> dict[str, Any]:
+        """Exact odds of a fire command before it is given (validated as the command would be;
+        uses only what `side` may know: its own units and targets it observes)."""
+        if cmd.get("type") != "fire":
+            raise IllegalCommand("odds are offered for fire commands", "type")
+        if state.phase not in FIRE_STEPS:
+            raise IllegalCommand("odds are offered in the fire steps", "type")
+        _ids, _target, (attack, fn, args, _meta) = orders_fire.fire_query(
+            self.rules, self.board(state), state, side, cmd
+        )
+        dist = exact(fn, *args)
+        order = sorted(dist.probs, key=lambda k: -dist.probs[k])
+        return {
+            "attack": attack,
+            "outcomes": {str(k): float(dist.probs[k]) for k in order},
+            "exact": {
+                str(k): f"{dist.probs[k].numerator}/{dist.probs[k].denominator}" for k in order
+            },
+            "placeholders": sorted(dist.placeholders),
+        }
 
     # ------------------------------------------------------------------ queries
     def active_sides(self, state: State) -> list[str]:
