@@ -47,9 +47,8 @@ def _hull_down(board: Board, t: Unit) -> bool:
     return t.kind == "vehicle" and any(f.row == "hulldown" for f in board.features_at(t.x, t.y))
 
 
-def resolve_fire(
-    rules: Rules, board: Board, state: State, side: str, cmd: dict[str, Any], rng: random.Random
-) -> list[Draft]:
+def fire_query(rules: Rules, board: Board, state: State, side: str, cmd: dict[str, Any]):
+    """Validate a fire command and return (ids, target, (attack, resolution, args, meta))."""
     ids = cmd.get("units") or ([cmd["unit"]] if "unit" in cmd else [])
     if not isinstance(ids, list) or not ids:
         raise IllegalCommand("fire needs 'unit' or a list 'units'", "units")
