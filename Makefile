@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint bench clean venv
+.PHONY: demo test lint bench clean venv system-deps
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -18,7 +18,11 @@ venv: $(STAMP)
 demo: $(STAMP)
 	$(BIN)/kriegsspiel demo
 
-test: $(STAMP)
+# Debian packages for the real-infrastructure tests (PostgreSQL, Chromium, fonts).
+system-deps:
+	bash scripts/ensure-system-deps.sh
+
+test: system-deps $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/python -m pytest

@@ -22,3 +22,59 @@ def seeds() -> Path:
     if not SEEDS.is_dir():
         pytest.skip(f"seed folder {SEEDS} not present")
     return SEEDS
+
+
+# --- Real infrastructure (tests/infra.py): PostgreSQL server, Chromium, artifacts --------
+# Each fixture skips with the reason when its part of the machine is missing
+# (`bash scripts/ensure-system-deps.sh` installs them).
+
+
+@pytest.fixture(scope="session")
+def postgres_url():
+    """SQLAlchemy URL (postgresql+psycopg://...) of a fresh PostgreSQL server for the session."""
+    import infra
+
+    try:
+        cm = infra.postgres_server()
+        server = cm.__enter__()
+    except infra.Missing as e:
+        pytest.skip(str(e))
+    try:
+        yield server.url
+    finally:
+        cm.__exit__(None, None, None)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """A headless Playwright Chromium (Debian's /usr/bin/chromium) for the session."""
+    import infra
+
+    try:
+        cm = infra.chromium_browser()
+        b = cm.__enter__()
+    except infra.Missing as e:
+        pytest.skip(str(e))
+    try:
+        yield b
+    finally:
+        cm.__exit__(None, None, None)
+
+
+@pytest.fixture
+def page(browser):
+    """A fresh browser context and page for one test."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    pg = context.new_page()
+    try:
+        yield pg
+    finally:
+        context.close()
+
+
+@pytest.fixture(scope="session")
+def artifacts_dir() -> Path:
+    """REPO/artifacts/ (gitignored): screenshots and other things to look at."""
+    d = REPO / "artifacts"
+    d.mkdir(exist_ok=True)
+    return d
