@@ -1,3 +1,5 @@
 """panzerfaust ruleset (see docs/decisions/panzerfaust.md)."""
 
-KINDS: dict = {}
+from .models import KINDS
+
+__all__ = ["KINDS"]

@@ -1,0 +1,199 @@
+"""Panzerfaust army-list data: validation, pinned counts, refs, dates, rows checked against seed 000."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from kriegsspiel.data import Provenance
+from kriegsspiel.rulesets import load
+from kriegsspiel.rulesets.panzerfaust.models import DateRange
+
+SEED = Path("/work/shared/seeds/000_74e73e3716f2a7dc.txt")
+
+# Record counts per (nation, kind). Adding a nation's list? Extend this dict in the same commit.
+PINNED = {
+    ("belgium", "nation"): 1,
+    ("belgium", "equipment"): 32,
+    ("belgium", "afv"): 4,
+    ("belgium", "softskin"): 4,
+    ("belgium", "gun"): 8,
+    ("belgium", "battery"): 5,
+    ("belgium", "infantry_team"): 5,
+    ("belgium", "infantry_weapon"): 2,
+    ("belgium", "fieldwork"): 1,
+    ("belgium", "organisation"): 25,
+    ("common", "table"): 2,
+    ("common", "range_bands"): 1,
+}
+
+
+@pytest.fixture(scope="module")
+def cat():
+    return load("panzerfaust", overlays=())
+
+
+def seed_page(page: int) -> str:
+    if not SEED.exists():
+        pytest.skip("seed text not available")
+    return SEED.read_text(encoding="utf-8").splitlines()[2 * page + 2]  # file line 2p+3
+
+
+def test_every_file_validates_and_counts_are_pinned(cat):
+    counts = Counter((rec.nation, kind) for kind, e in cat for rec in [e.record])
+    assert dict(counts) == PINNED
+
+
+def test_files_follow_layout(cat):
+    for kind, entry in cat:
+        path = Path(entry.file)
+        assert path.stem == kind, entry.file
+        assert path.parent.name == entry.record.nation, entry.file
+        rec = entry.record
+        if kind == "nation":
+            assert rec.id == rec.nation
+        else:
+            assert rec.id.startswith(f"{rec.nation}/"), rec.id
+
+
+def _exists(cat, ref: str) -> bool:
+    kind, _, ident = ref.partition(":")
+    return ident in cat.entries.get(kind, {})
+
+
+def test_organisation_slots_and_item_refs_resolve(cat):
+    orgs = cat.all("organisation")
+    assert orgs
+    for org in orgs:
+        assert org.slots, org.id
+        for slot in org.slots:
+            assert _exists(cat, slot.ref), f"{org.id}: {slot.ref}"
+    for row in cat.all("equipment"):
+        if row.item_ref:
+            assert _exists(cat, row.item_ref), f"{row.id}: {row.item_ref}"
+    for afv in cat.all("afv"):
+        for mount in afv.armament:
+            if mount.gun_ref:
+                assert _exists(cat, mount.gun_ref), f"{afv.id}: {mount.gun_ref}"
+
+
+def _dates(rec):
+    for name in ("dates", "available", "valid"):
+        value = getattr(rec, name, None)
+        if isinstance(value, DateRange):
+            yield value
+    for slot in getattr(rec, "slots", []):
+        if slot.valid:
+            yield slot.valid
+
+
+def test_date_ranges_are_valid(cat):
+    seen = 0
+    for _, entry in cat:
+        for d in _dates(entry.record):
+            seen += 1
+            assert d.start and d.end, d.raw
+            assert 1930 <= d.start.year <= d.end.year <= 1946, d.raw
+    assert seen >= 20
+
+
+def test_bad_date_range_is_rejected():
+    with pytest.raises(ValueError):
+        DateRange(raw="41-39", start={"year": 1941}, end={"year": 1939})
+    with pytest.raises(ValueError):
+        DateRange(raw="1950", start={"year": 1950}, end={"year": 1950})
+
+
+def test_regiment_hq_is_the_only_radio_allowed(cat):
+    belgium = cat.get("nation", "belgium")
+    assert belgium.radio_policy == "regiment_hq_only"
+    assert belgium.allows["afv_radio"] is False
+    assert all(a.radio == "none" and not a.smoke_dischargers for a in cat.all("afv"))
+
+
+# --- rows against the seed text --------------------------------------------------------------
+
+
+def test_t13_i_row(cat):
+    row = cat.get("afv", "belgium/t-13-i")
+    text = seed_page(99)
+    assert "67 T-13 I 47 L32,LMG C 5" in text
+    assert (row.pv, row.size, row.fire_order) == (67, "C", 5)
+    assert [m.raw for m in row.armament] == ["47 L32", "LMG"]
+    assert row.speed_road is None and row.capacity is None  # lost in the seed
+    assert row.prov("armour.hf") is Provenance.HISTORICAL
+    assert row.prov_entry("armour.hf").ref
+
+
+def test_agc_i_and_t15_rows(cat):
+    text = seed_page(99)
+    agc = cat.get("afv", "belgium/agc-i")
+    assert f"{agc.pv} AGC I 47 L32,HMG {agc.size} {agc.fire_order}" in text
+    t15 = cat.get("afv", "belgium/t-15")
+    assert f"{t15.pv} T-15 HMG {t15.size} {t15.fire_order}" in text
+    assert t15.one_man_turret and "One Man Turrets; T-15" in text
+
+
+def test_47mm_at_gun_row(cat):
+    gun = cat.get("gun", "belgium/47mm-l32-sa-frc")
+    text = seed_page(100)
+    assert "33 47mm L32 SA-FRC A (12) (11) (11 (9) (8) (6)" in text
+    assert (gun.pv, gun.size, gun.to_hit) == (33, "A", [12, 11, 11, 9, 8, 6])
+
+
+def test_105mm_howitzer_row(cat):
+    gun = cat.get("gun", "belgium/105mm-l22-gp")
+    text = seed_page(100)
+    printed = " ".join(f"({v})" for v in gun.to_hit)
+    assert f"mm L22 GP {gun.size} {printed} {gun.fire_order} Smk, Horse drawn" in text
+    assert gun.horse_drawn_only and gun.smoke and gun.pv is None
+    assert gun.prov("calibre_mm") is Provenance.SEED_INFERRED
+
+
+def test_softskin_row(cat):
+    v = cat.get("softskin", "belgium/fn63c-4x4")
+    assert f"{v.pv} FN63C Heavy Truck {v.drive} {v.size} {v.tow}" in seed_page(99)
+
+
+@pytest.mark.parametrize(
+    "rid", ["inf-rifle-team", "inf-lmg-team-mag", "inf-fao-team", "inf-radio", "transport-tractor"]
+)
+def test_equipment_rows_raw_text_in_seed(cat, rid):
+    row = cat.get("equipment", f"belgium/{rid}")
+    text = seed_page(99)
+    assert row.raw in text
+    tokens = row.raw.split()
+    if row.pv is not None and row.prov("pv") is Provenance.SEED:
+        assert tokens[0] == str(row.pv)
+    if row.fr is not None:
+        assert tokens[-1] == str(row.fr)
+    assert row.dates is not None and row.dates.raw in tokens
+
+
+def test_every_equipment_raw_is_in_seed(cat):
+    text = seed_page(99)
+    for row in cat.all("equipment"):
+        assert row.raw in text, row.id
+
+
+def test_troop_class_rows(cat):
+    belgium = cat.get("nation", "belgium")
+    for page in (22, 99):
+        text = seed_page(page)
+        assert "Offboard Artillery Conscript Reliable - 15% or x 0.85" in text
+        assert "All Other Units Conscript Reliable - 25% or x 0.75" in text
+    mults = {r.selector: r.multiplier for r in belgium.rating_rules}
+    assert mults == {"offboard_artillery": 0.85, "all_other": 0.75}
+
+
+def test_tank_company_limit_and_platoons(cat):
+    assert "cannot have more than one Belgian Tank Company" in seed_page(100)
+    inf = cat.get("organisation", "belgium/infantry-division-tank-company")
+    cav = cat.get("organisation", "belgium/cavalry-division-tank-company")
+    assert inf.max_in_force == cav.max_in_force == 1
+    assert [s.ref for s in cav.slots if s.choice_group == "platoon"] == [
+        "organisation:belgium/t-13-platoon",
+        "organisation:belgium/t-15-platoon",
+    ]

@@ -1,0 +1,62 @@
+"""PV multipliers of the compulsory troop class / morale table (seed 000 p22, p44)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from kriegsspiel.rulesets import load
+from kriegsspiel.rulesets.panzerfaust.models import TroopRatingRule
+from kriegsspiel.rulesets.panzerfaust.points import Rounding, multiplier, rating_rule, scaled_pv
+
+SOVIET_DEFAULT = TroopRatingRule(
+    selector="all_other", troop_class="conscript", morale="reliable", multiplier=0.75
+)
+
+
+def test_p22_example_t34_costs_141():
+    assert multiplier(SOVIET_DEFAULT) == Fraction(3, 4)
+    assert scaled_pv([188], multiplier(SOVIET_DEFAULT)) == 141
+
+
+def test_belgian_rules():
+    belgium = load("panzerfaust", overlays=()).get("nation", "belgium")
+    onboard = multiplier(rating_rule(belgium))
+    offboard = multiplier(rating_rule(belgium, "offboard_artillery"))
+    assert (onboard, offboard) == (Fraction(3, 4), Fraction(17, 20))
+    # T-13 II (73) + 5 rifle teams (7 each) = 108 base -> 81 exactly
+    assert scaled_pv([73, 7, 7, 7, 7, 7], onboard) == 81
+    # 75mm battery, one pair at 80 -> 68 offboard
+    assert scaled_pv([80], offboard) == 68
+
+
+def test_rounding_options_differ_only_in_rounding():
+    third = Fraction(5, 4)
+    items = [7, 7, 7]  # 8.75 each
+    assert scaled_pv(items, third, Rounding.EXACT) == Fraction(105, 4)
+    assert scaled_pv(items, third) == 26  # 26.25 -> 26
+    assert scaled_pv(items, third, Rounding.ITEM_HALF_UP) == 27  # 9 + 9 + 9
+
+
+def test_missing_multiplier_is_an_error():
+    lost = TroopRatingRule(selector="x", troop_class="veteran", morale="elite", multiplier=None)
+    with pytest.raises(ValueError):
+        multiplier(lost)
+    by_class = TroopRatingRule(
+        selector="offboard_artillery",
+        troop_class="as_unit",
+        morale="as_unit",
+        multiplier=None,
+        multiplier_by_class={"conscript": 0.85, "veteran": 1.0},
+    )
+    assert multiplier(by_class, "conscript") == Fraction(17, 20)
+
+
+@given(st.lists(st.integers(0, 500), max_size=20))
+def test_total_rounding_is_within_half_of_exact(pvs):
+    f = Fraction(3, 4)
+    exact = scaled_pv(pvs, f, Rounding.EXACT)
+    assert abs(scaled_pv(pvs, f) - exact) <= Fraction(1, 2)
