@@ -197,3 +197,27 @@ def test_tank_company_limit_and_platoons(cat):
         "organisation:belgium/t-13-platoon",
         "organisation:belgium/t-15-platoon",
     ]
+
+
+def test_nation_force_limits_name_existing_groups_or_orgs(cat):
+    groups = {o.group for o in cat.all("organisation") if o.group}
+    for nation in cat.all("nation"):
+        for key in nation.max_in_force:
+            if key.startswith("group:"):
+                assert key.removeprefix("group:") in groups, key
+            else:
+                assert key in cat.entries["organisation"], key
+    assert {"belgium/tank-company"} <= groups
+
+
+def test_historical_values_cite_and_placeholders_explain(cat):
+    seen = Counter()
+    for _, entry in cat:
+        rec = entry.record
+        for path, fp in rec.field_provenance.items():
+            seen[fp.provenance] += 1
+            if fp.provenance is Provenance.HISTORICAL:
+                assert fp.ref, f"{rec.id}.{path}"
+            if fp.provenance in (Provenance.PLACEHOLDER, Provenance.SEED_INFERRED):
+                assert fp.note, f"{rec.id}.{path}"
+    assert seen[Provenance.HISTORICAL] == 4  # the armour blocks of the four Belgian AFVs

@@ -333,6 +333,7 @@ class Organisation(PanzerfaustRecord):
     slots: list[OrgSlot]
     radios: str | None = None
     max_in_force: int | None = None
+    group: str | None = None  # force-wide limit group, keyed in nation.max_in_force "group:<name>"
     valid: DateRange | None = None
     historical_note: str | None = None
 
