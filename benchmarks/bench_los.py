@@ -1,0 +1,88 @@
+"""Line-of-sight throughput: STRtree index vs a naive loop over all features.
+
+A seeded 200-feature table (woods, buildings, walls, hills) on a 72 x 48 in table; N random
+checks. Prints checks per second for: the naive single check (a Python loop over every
+feature, then the unindexed evaluation), the indexed single check, the vectorised batch with and without the index, and the
+ratios measured in this run.
+
+    .venv/bin/python benchmarks/bench_los.py [N]
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+
+import numpy as np
+from shapely import LineString, Point, box
+
+from kriegsspiel.geometry import Feature, Table, line_of_sight, visible_many
+
+BLOCKS = frozenset({"woods", "building", "wall"})
+W, D = 72.0, 48.0
+
+
+def random_table(rng: np.random.Generator, n: int = 200) -> Table:
+    features = []
+    kinds = rng.choice(["woods", "building", "wall", "hill"], size=n, p=[0.35, 0.3, 0.2, 0.15])
+    for i, kind in enumerate(kinds):
+        x, y = rng.uniform(0, W), rng.uniform(0, D)
+        if kind == "wall":
+            a = rng.uniform(0, np.pi)
+            length = rng.uniform(2, 8)
+            dx, dy = np.cos(a) * length, np.sin(a) * length
+            geom = LineString([(x, y), (x + dx, y + dy)])
+            attrs = {"height": 0.5}
+        elif kind == "woods":
+            geom = Point(x, y).buffer(rng.uniform(1.5, 4), quad_segs=4)
+            attrs = {"density": str(rng.choice(["thick", "thin"]))}
+        elif kind == "building":
+            w, d = rng.uniform(1, 3, 2)
+            geom = box(x, y, x + w, y + d)
+            attrs = {"height": float(rng.uniform(1, 3))}
+        else:
+            geom = Point(x, y).buffer(rng.uniform(3, 8), quad_segs=6)
+            attrs = {"height": float(rng.integers(1, 3))}
+        features.append(Feature(f"f{i}", str(kind), geom, attrs))
+    return Table(W, D, "in", features)
+
+
+def python_loop_visible(table: Table, a: np.ndarray, b: np.ndarray) -> bool:
+    """Naive candidate search: a Python loop testing the sight line against every feature,
+    then the same evaluation as the indexed path on the features it found."""
+    line = LineString([a, b])
+    if not any(line.intersects(f.geometry) for f in table.features):
+        return True
+    return bool(visible_many(table, a[None], b[None], BLOCKS, 1.0, 1.0, use_index=False)[0])
+
+
+def rate(fn: Callable[[], object], n: int) -> float:
+    start = time.perf_counter()
+    fn()
+    return n / (time.perf_counter() - start)
+
+
+def main(n: int = 20_000) -> None:
+    rng = np.random.default_rng(20261202)
+    table = random_table(rng)
+    a, b = rng.uniform(0, [W, D], (n, 2)), rng.uniform(0, [W, D], (n, 2))
+    pairs = [(tuple(p), tuple(q)) for p, q in zip(a, b, strict=True)]
+    k = min(n, 2_000)  # the slow single paths run on a subset
+    naive = rate(
+        lambda: [python_loop_visible(table, p, q) for p, q in zip(a[:k], b[:k], strict=True)], k
+    )
+    single = rate(lambda: [line_of_sight(table, p, q, BLOCKS, 1, 1) for p, q in pairs[:k]], k)
+    batch = rate(lambda: visible_many(table, a, b, BLOCKS, 1.0, 1.0), n)
+    batch_naive = rate(lambda: visible_many(table, a, b, BLOCKS, 1.0, 1.0, use_index=False), n)
+    seen = visible_many(table, a, b, BLOCKS, 1.0, 1.0)
+    print(f"table: {len(table.features)} features, {n} random checks, {seen.mean():.1%} visible")
+    print(f"naive loop, single      : {naive:12,.0f} checks/s")
+    print(f"indexed, single         : {single:12,.0f} checks/s  ({single / naive:.1f}x naive)")
+    print(f"vectorised, no index    : {batch_naive:12,.0f} checks/s")
+    print(f"vectorised, indexed     : {batch:12,.0f} checks/s  ({batch / naive:.1f}x naive loop, "
+          f"{batch / batch_naive:.1f}x vectorised without index)")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 20_000)

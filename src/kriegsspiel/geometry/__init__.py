@@ -1,0 +1,47 @@
+"""Ruleset-agnostic table geometry: units, footprints, terrain, line of sight."""
+
+from kriegsspiel.geometry.footprint import (
+    Footprint,
+    aspect,
+    bearing,
+    centre_distance,
+    distance,
+    in_arc,
+    move_along,
+    path_length,
+    relative_bearing,
+    turn_needed,
+)
+from kriegsspiel.geometry.los import (
+    LOSResult,
+    SightRules,
+    line_of_sight,
+    line_of_sight_to_footprint,
+    visible_many,
+)
+from kriegsspiel.geometry.terrain import Crossing, Feature, Table, blocking_predicate
+from kriegsspiel.geometry.units import Unit, convert
+
+__all__ = [
+    "Crossing",
+    "Feature",
+    "Footprint",
+    "LOSResult",
+    "SightRules",
+    "Table",
+    "Unit",
+    "aspect",
+    "bearing",
+    "blocking_predicate",
+    "centre_distance",
+    "convert",
+    "distance",
+    "in_arc",
+    "line_of_sight",
+    "line_of_sight_to_footprint",
+    "move_along",
+    "path_length",
+    "relative_bearing",
+    "turn_needed",
+    "visible_many",
+]
