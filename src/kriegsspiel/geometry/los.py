@@ -178,10 +178,14 @@ def _plainly_blocked(
     k = blocking[feat] & table.is_area[feat] & np.isnan(table.heights[feat]) & ~table.is_hill[feat]
     s, g = seg[k], table.geometries[feat[k]]
     hit = shapely.intersects(g, segments[s])
-    s, g = s[hit], g[hit]
-    sure = ~(shapely.intersects(g, ends[0][s]) | shapely.intersects(g, ends[1][s]))
+    s, f = s[hit], feat[k][hit]
+    nf = len(table.features)
+    held = np.concatenate(
+        [ps * nf + pf for ps, pf in (table.tree.query(e, predicate="intersects") for e in ends)]
+    )
+    sure = ~np.isin(s * nf + f, held)  # neither endpoint stands in the feature
     s, first = np.unique(s[sure], return_index=True)  # one witness per segment is enough
-    g = g[sure][first]
+    g = table.geometries[f[sure][first]]
     s = s[~shapely.touches(g, segments[s])]
     out[s] = True
     return out
@@ -197,6 +201,9 @@ def _evaluate(
     details: bool,
     use_index: bool = True,
 ) -> tuple[np.ndarray, list[LOSResult]]:
+    """Visibility of n sight lines ``a[i]`` → ``b[i]`` (eye heights ``ha``/``hb`` above the
+    ground), plus full results if ``details``. A tall blocking feature stands on the ground at
+    the middle of the stretch of line inside it."""
     n = len(a)
     za = table.ground_heights(a) + ha
     zb = table.ground_heights(b) + hb

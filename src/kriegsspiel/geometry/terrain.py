@@ -23,12 +23,13 @@ from kriegsspiel.geometry.units import Unit
 HILL_KINDS: frozenset[str] = frozenset({"hill"})
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Feature:
     """A terrain feature: an area (Polygon) or a linear feature (LineString).
 
     ``attributes`` holds ruleset-neutral facts, e.g. ``density`` ("thick"/"thin"),
     ``height`` in table units (for hills: the absolute ground height of its top), ``level``.
+    Compared and hashed by identity (ids are unique within a table).
     """
 
     id: str
