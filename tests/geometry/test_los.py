@@ -138,3 +138,26 @@ def test_los_symmetric_with_equal_eye_heights(a, b, eye):
         line_of_sight(t, a, b, BLOCKS, eye, eye).visible
         == line_of_sight(t, b, a, BLOCKS, eye, eye).visible
     )
+
+
+@st.composite
+def random_tables(draw) -> Table:
+    features = []
+    for i in range(draw(st.integers(1, 12))):
+        x, y = draw(st.floats(0, 50)), draw(st.floats(0, 50))
+        w, d = draw(st.floats(1, 10)), draw(st.floats(1, 10))
+        kind = draw(st.sampled_from(["woods", "building", "wall", "hill", "field"]))
+        height = draw(st.none() | st.floats(0.5, 3)) if kind != "hill" else draw(st.floats(1, 3))
+        geom = LineString([(x, y), (x + w, y + d)]) if kind == "wall" else box(x, y, x + w, y + d)
+        features.append(Feature(f"f{i}", kind, geom, {} if height is None else {"height": height}))
+    return Table(60, 60, "in", features)
+
+
+@settings(max_examples=60, deadline=None)
+@given(random_tables(), st.lists(st.tuples(pt, pt), min_size=1, max_size=20), st.floats(0, 2))
+def test_batch_fast_path_equals_full_evaluation(t, lines, eye):
+    a = np.array([p for p, _ in lines])
+    b = np.array([q for _, q in lines])
+    batch = visible_many(t, a, b, BLOCKS, eye, eye)
+    full = [line_of_sight(t, p, q, BLOCKS, eye, eye).visible for p, q in lines]
+    assert batch.tolist() == full
