@@ -22,7 +22,7 @@ def main() -> None:
     r = rules(cat)
     shot = Shot(
         cat.get("vehicle", "PzKw IV H"),
-        cat.get("vehicle", "M4 Medium Tank"),
+        cat.get("vehicle", "usa/m4-medium-tank"),
         30.0,
         aspect="front",
         firer_moved="half",

@@ -29,7 +29,9 @@ def random_play(game: Game, rng: random.Random, max_commands: int = 4000, on_ste
         cmd = fill(game, rng.choice(game.legal_commands(side)), rng)
         try:
             game.submit(side, cmd)
-        except IllegalCommand:
+        except IllegalCommand as exc:
+            # a legal template must be accepted as given; only random move paths may fail
+            assert cmd["type"] == "move", (cmd, exc.reason)
             game.submit(side, {"type": "end_phase"})
         n += 1
         if on_step:

@@ -56,10 +56,18 @@ class Catalogue:
         if key in table:
             return table[key].record
         folded = key.casefold().strip()
-        for entry in table.values():
-            rec = entry.record
-            if folded in (rec.id.casefold(), rec.name.casefold()):
-                return rec
+        found = [
+            e.record
+            for e in table.values()
+            if folded in (e.record.id.casefold(), e.record.name.casefold())
+        ]
+        if len(found) == 1:
+            return found[0]
+        if found:
+            ids = ", ".join(r.id for r in found)
+            raise LookupError(
+                f"{kind} name {key!r} is ambiguous in {self.ruleset}; use an id: {ids}"
+            )
         names = sorted({e.record.name for e in table.values()} | set(table))
         names = list({n.casefold(): n for n in names}.values())
         close = difflib.get_close_matches(key, names, n=5, cutoff=0.4)

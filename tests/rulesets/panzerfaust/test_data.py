@@ -6,28 +6,23 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+import yaml
 
 from kriegsspiel.data import Provenance
 from kriegsspiel.rulesets import load
 from kriegsspiel.rulesets.panzerfaust.models import DateRange
 
-SEED = Path("/work/shared/seeds/000_74e73e3716f2a7dc.txt")
+SEED = Path(__file__).resolve().parents[3].parent / "shared" / "seeds" / "000_74e73e3716f2a7dc.txt"
 
-# Record counts per (nation, kind). Adding a nation's list? Extend this dict in the same commit.
-PINNED = {
-    ("belgium", "nation"): 1,
-    ("belgium", "equipment"): 32,
-    ("belgium", "afv"): 4,
-    ("belgium", "softskin"): 4,
-    ("belgium", "gun"): 8,
-    ("belgium", "battery"): 5,
-    ("belgium", "infantry_team"): 5,
-    ("belgium", "infantry_weapon"): 2,
-    ("belgium", "fieldwork"): 1,
-    ("belgium", "organisation"): 25,
-    ("common", "table"): 2,
-    ("common", "range_bands"): 1,
-}
+COUNTS = Path(__file__).parent / "counts"  # one YAML file per nation: kind -> pinned count
+
+
+def pinned() -> dict[tuple[str, str], int]:
+    out = {}
+    for f in sorted(COUNTS.glob("*.yaml")):
+        for kind, n in (yaml.safe_load(f.read_text()) or {}).items():
+            out[(f.stem, kind)] = n
+    return out
 
 
 @pytest.fixture(scope="module")
@@ -43,7 +38,9 @@ def seed_page(page: int) -> str:
 
 def test_every_file_validates_and_counts_are_pinned(cat):
     counts = Counter((rec.nation, kind) for kind, e in cat for rec in [e.record])
-    assert dict(counts) == PINNED
+    assert dict(counts) == pinned()
+    data_nations = {n for n, _ in counts}
+    assert data_nations == {f.stem for f in COUNTS.glob("*.yaml")}
 
 
 def test_files_follow_layout(cat):

@@ -16,9 +16,12 @@ from .units import allowance, is_armoured, record, unit_sa
 def _max_range(game, u: Unit, target: Unit) -> float:
     rec = record(game.rules, u)
     armoured = is_armoured(game.rules, target)
+    far = u.moved == "over_half" and game.rules.opts.firer_moved_over_half == "no_fire"
     if isinstance(rec, Vehicle):
         if armoured:
-            return rec.gun.range[-1] if rec.gun and rec.gun.to_hit else 0
+            return rec.gun.range[-1] if rec.gun and rec.gun.to_hit and not far else 0
+        if far:
+            return 36 if rec.mg else 0
         if rec.flame:
             return rec.gun.range[-1]
         best = 36 if rec.mg else 0
@@ -71,6 +74,8 @@ def legal_commands(game, state: State, side: str) -> list[dict[str, Any]]:
                     and not any(m.observer == u.id and not m.done for m in state.missions.values())
                 ):
                     for t in seen:
+                        if not board.los(u.pos, t.pos):
+                            continue
                         out.append(
                             {
                                 "type": "call_fire",
