@@ -133,3 +133,38 @@ def test_overlay_for_another_ruleset_is_refused(tmp_path):
     ov = write(tmp_path.parent, "ov.yaml", "ruleset: y\nchanges: []\n")
     with pytest.raises(DataError, match="not 'x'"):
         apply_overlay(cat, ov)
+
+
+class Listed(Record):
+    to_hit: list[int | None] = []
+    shield: bool | None = None
+    NOT_APPLICABLE = frozenset({"shield"})
+
+
+def test_audit_flattens_lists_and_tells_lost_from_not_applicable(tmp_path):
+    from kriegsspiel.data.audit import audit
+
+    write(
+        tmp_path,
+        "l.yaml",
+        """kind: listed
+source: {seed: s.txt}
+records:
+  - id: g
+    name: Gun
+    to_hit: [12, null, {value: null, provenance: seed, note: lost in transcription}]
+""",
+    )
+    cat = load_catalogue("x", tmp_path, {"listed": Listed}, overlays=[])
+    g = cat.get("listed", "g")
+    assert list(g.leaf_fields()) == ["to_hit.0", "to_hit.1", "to_hit.2", "shield"]
+    assert g.null_status("to_hit.2") == "missing" and g.null_status("shield") == "n/a"
+    row = audit(cat)[0].as_dict()
+    assert (
+        row["counts"]["seed"] == 1 and row["counts"]["missing"] == 2 and row["not_applicable"] == 1
+    )
+    assert cat.resolve("listed:g") is g
+    with pytest.raises(LookupError, match="no listed with id"):
+        cat.resolve("listed:h")
+    with pytest.raises(LookupError, match="bad reference"):
+        cat.resolve("g")

@@ -144,8 +144,10 @@ def test_los_symmetric_with_equal_eye_heights(a, b, eye):
 def random_tables(draw) -> Table:
     features = []
     for i in range(draw(st.integers(1, 12))):
-        x, y = draw(st.floats(0, 50)), draw(st.floats(0, 50))
-        w, d = draw(st.floats(1, 10)), draw(st.floats(1, 10))
+        # table coordinates to a thousandth of a unit: agreement at the edge of float
+        # precision (a base 1e-305 outside a wood) is not a rules question
+        x, y = round(draw(st.floats(0, 50)), 3), round(draw(st.floats(0, 50)), 3)
+        w, d = round(draw(st.floats(1, 10)), 3), round(draw(st.floats(1, 10)), 3)
         kind = draw(st.sampled_from(["woods", "building", "wall", "hill", "field"]))
         height = draw(st.none() | st.floats(0.5, 3)) if kind != "hill" else draw(st.floats(1, 3))
         geom = LineString([(x, y), (x + w, y + d)]) if kind == "wall" else box(x, y, x + w, y + d)

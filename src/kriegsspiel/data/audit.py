@@ -10,6 +10,7 @@ from .catalogue import Catalogue
 from .provenance import Provenance
 
 MISSING = "missing"
+NOT_APPLICABLE = "n/a"
 
 
 @dataclass
@@ -22,7 +23,8 @@ class TableAudit:
     fields: Counter = field(default_factory=Counter)
 
     def shares(self) -> dict[str, float]:
-        total = sum(self.fields.values()) or 1
+        """Share of each status among the fields that apply (n/a fields are left out)."""
+        total = sum(v for k, v in self.fields.items() if k != NOT_APPLICABLE) or 1
         return {k: self.fields[k] / total for k in [*map(str, Provenance), MISSING]}
 
     def as_dict(self) -> dict[str, Any]:
@@ -30,16 +32,17 @@ class TableAudit:
             "kind": self.kind,
             "group": self.group,
             "rows": self.rows,
-            "fields": sum(self.fields.values()),
+            "fields": sum(v for k, v in self.fields.items() if k != NOT_APPLICABLE),
+            "not_applicable": self.fields[NOT_APPLICABLE],
             "counts": {k: self.fields[k] for k in [*map(str, Provenance), MISSING]},
             "shares": self.shares(),
         }
 
 
 def field_status(record: Any, path: str, value: Any) -> str:
-    """`missing` for a null value, else the field's provenance."""
+    """`missing` (lost) or `n/a` for a null value, else the field's provenance."""
     if value is None:
-        return MISSING
+        return record.null_status(path)
     return str(record.prov(path))
 
 

@@ -76,6 +76,18 @@ class Catalogue:
         hint = f"; closest: {', '.join(close)}" if close else ""
         raise LookupError(f"unknown {kind} {key!r} in {self.ruleset}{hint}")
 
+    def resolve(self, ref: str) -> Record:
+        """A record by a `"kind:id"` reference (as data files cross-reference each other)."""
+        kind, sep, ident = ref.partition(":")
+        if not sep or kind not in self.kinds:
+            raise LookupError(
+                f"bad reference {ref!r}: expected 'kind:id' with kind in {sorted(self.kinds)}"
+            )
+        entry = self.entries.get(kind, {}).get(ident)
+        if entry is None:
+            raise LookupError(f"reference {ref!r}: no {kind} with id {ident!r} in {self.ruleset}")
+        return entry.record
+
     def all(self, kind: str) -> list[Record]:
         return [e.record for e in self.entries.get(kind, {}).values()]
 

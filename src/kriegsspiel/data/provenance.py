@@ -54,6 +54,11 @@ class Record(BaseModel):
     field_provenance: dict[str, FieldProvenance] = Field(default_factory=dict)
     notes: str | None = None
 
+    # What a null field means to the audit: "missing" (a value the seed lost) or "n/a" (the
+    # field does not apply to this record). NOT_APPLICABLE names fields that are "n/a" when null
+    # whatever the default; a null with its own field_provenance entry is always "missing".
+    NULL_MEANS: ClassVar[str] = "missing"
+    NOT_APPLICABLE: ClassVar[frozenset[str]] = frozenset()
     META_FIELDS: ClassVar[frozenset[str]] = frozenset(
         {"id", "name", "source", "provenance", "field_provenance", "notes"}
     )
@@ -77,14 +82,26 @@ class Record(BaseModel):
         """`kind:id.field` labels of those `paths` whose value is a placeholder."""
         return [f"{self.id}.{p}" for p in paths if self.prov(p) is Provenance.PLACEHOLDER]
 
+    def null_status(self, path: str) -> str:
+        """ "missing" or "n/a" for a null field at `path` (see NULL_MEANS)."""
+        if path in self.field_provenance:
+            return "missing"
+        top = path.split(".")[0]
+        if top in self.NOT_APPLICABLE:
+            return "n/a"
+        return self.NULL_MEANS
+
     def leaf_fields(self) -> dict[str, Any]:
-        """Data fields flattened to dotted paths (dicts and models flattened, lists kept whole)."""
+        """Data fields flattened to dotted paths (dicts, models and lists flattened: `to_hit.3`)."""
         out: dict[str, Any] = {}
 
         def walk(prefix: str, value: Any) -> None:
             if isinstance(value, dict) and value:
                 for k, v in value.items():
                     walk(f"{prefix}.{k}" if prefix else str(k), v)
+            elif isinstance(value, list) and value and not all(isinstance(v, str) for v in value):
+                for i, v in enumerate(value):
+                    walk(f"{prefix}.{i}", v)
             else:
                 out[prefix] = value
 

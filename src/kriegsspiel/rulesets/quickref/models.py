@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -14,6 +14,13 @@ Result = Literal["-", "Sp", "Rt", "H", "KIA"]  # "-": blank cell, no effect
 
 class _Part(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class QRecord(Record):
+    """A sheet record: the sheet prints "---" where a value does not apply, and lost nothing
+    else unflagged, so a null means "does not apply" unless its provenance says otherwise."""
+
+    NULL_MEANS: ClassVar[str] = "n/a"
 
 
 class Gun(_Part):
@@ -50,7 +57,7 @@ class Armour(_Part):
     side: int
 
 
-class Vehicle(Record):
+class Vehicle(QRecord):
     """A row of a nation's vehicle and gun chart (tanks, TDs, cars, carriers, towed guns, AT teams)."""
 
     nation: Nation
@@ -91,7 +98,7 @@ class Vehicle(Record):
         return self.armour is None or (self.armour.front == 0 and self.armour.side == 0)
 
 
-class Infantry(Record):
+class Infantry(QRecord):
     """An infantry unit type from the small-arms rules (sheet L2)."""
 
     kind: Literal["squad", "command", "special_assault", "at_team", "mg_team", "fo"]
@@ -107,7 +114,7 @@ class Infantry(Record):
     hmg_at: Gun | None = None  # HMG close-range AT attack (to-hit 8, pen 1)
 
 
-class EffectsTable(Record):
+class EffectsTable(QRecord):
     """The Small Arms and HE Effects Table: modified 2d10 rows x strength columns (sheet L2)."""
 
     dice: str
@@ -129,7 +136,7 @@ class Band(_Part):
     result: str
 
 
-class BandTable(Record):
+class BandTable(QRecord):
     """A table of result bands over a modified roll (Tank Hit Effect, Assault Hit Effect columns)."""
 
     dice: str
@@ -142,7 +149,7 @@ class BandTable(Record):
         raise ValueError(f"{self.id}: roll {roll} above every band")
 
 
-class Steps(Record):
+class Steps(QRecord):
     """A step table: value for keys at or above each printed key (HE Penetration, sheet L4)."""
 
     steps: dict[int, int]
@@ -155,7 +162,7 @@ class Steps(Record):
         return best
 
 
-class Artillery(Record):
+class Artillery(QRecord):
     """One of the seven HE classes, or a flamethrower (sheet L4)."""
 
     kind: Literal["mortar", "gun", "flamethrower"]
@@ -167,7 +174,7 @@ class Artillery(Record):
     vehicle_bonus: int | None = None  # flamethrower vs vehicle: + on Tank Hit Effect
 
 
-class Terrain(Record):
+class Terrain(QRecord):
     """A row of the Terrain Effects and Fire Chart (sheet L7). None = N/A."""
 
     at: int | None
@@ -183,14 +190,14 @@ class Terrain(Record):
     vehicles_prohibited: bool = False
 
 
-class Constant(Record):
+class Constant(QRecord):
     """A single number of the sheet (morale number, infantry move, call-for-fire targets ...)."""
 
     value: float | int
     unit: str | None = None
 
 
-class ToHitModifier(Record):
+class ToHitModifier(QRecord):
     """A printed direct-fire to-hit modifier of one nation's chart."""
 
     nation: Nation

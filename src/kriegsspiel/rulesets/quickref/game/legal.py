@@ -65,7 +65,7 @@ def legal_commands(game, state: State, side: str) -> list[dict[str, Any]]:
             if m.side == side and m.held and not m.done and not m.adjusted:
                 out.append({"type": "adjust", "mission": m.id, "x": m.x, "y": m.y})
     elif p.id == "arty_plot":
-        batteries = orders_arty.batteries(game.scenario(state), side)
+        batteries = orders_arty.batteries(game.scenario(state), side, state)
         if batteries:
             for u in mine:
                 if (

@@ -27,8 +27,20 @@ def observer_ok(rules: Rules, state: State, u: Unit) -> bool:
     return isinstance(rec, Infantry) and (rec.calls_fire or u.radio) and not u.suppressed
 
 
-def batteries(scenario, side: str) -> list[str]:
-    return [a.battery for a in scenario.artillery if a.side == side]
+def batteries(scenario, side: str, state: State | None = None) -> list[str]:
+    """The side's batteries; with a state, only those with missions left."""
+    out = []
+    for a in scenario.artillery:
+        if a.side != side:
+            continue
+        if state is not None and a.missions is not None:
+            used = sum(
+                1 for m in state.missions.values() if m.side == side and m.battery == a.battery
+            )
+            if used >= a.missions:
+                continue
+        out.append(a.battery)
+    return out
 
 
 def resolve_call(
