@@ -55,8 +55,9 @@ class Record(BaseModel):
     notes: str | None = None
 
     # What a null field means to the audit: "missing" (a value the seed lost) or "n/a" (the
-    # field does not apply to this record). NOT_APPLICABLE names fields that are "n/a" when null
-    # whatever the default; a null with its own field_provenance entry is always "missing".
+    # field does not apply to this record). NOT_APPLICABLE names fields (top-level, or the last
+    # name of a nested path) that are "n/a" when null; a null with its own field_provenance
+    # entry is always "missing".
     NULL_MEANS: ClassVar[str] = "missing"
     NOT_APPLICABLE: ClassVar[frozenset[str]] = frozenset()
     META_FIELDS: ClassVar[frozenset[str]] = frozenset(
@@ -86,8 +87,8 @@ class Record(BaseModel):
         """ "missing" or "n/a" for a null field at `path` (see NULL_MEANS)."""
         if path in self.field_provenance:
             return "missing"
-        top = path.split(".")[0]
-        if top in self.NOT_APPLICABLE:
+        names = [p for p in path.split(".") if not p.isdigit()]
+        if names and (names[0] in self.NOT_APPLICABLE or names[-1] in self.NOT_APPLICABLE):
             return "n/a"
         return self.NULL_MEANS
 

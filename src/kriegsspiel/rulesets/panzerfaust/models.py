@@ -8,7 +8,7 @@ Armour is in the book's unit: effective cm, slope already folded in (p27).
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -64,6 +64,36 @@ class DateRange(_Part):
 
 class PanzerfaustRecord(Record):
     nation: Nation
+
+    # optional attributes whose null means "does not apply", not "lost" (data audit)
+    NOT_APPLICABLE: ClassVar[frozenset[str]] = frozenset(
+        {
+            "note",
+            "valid",
+            "exclusive_group",
+            "multiplier_by_class",
+            "radio_policy",
+            "item_ref",
+            "support_level",
+            "choice_group",
+            "historical_note",
+            "max_in_force",
+            "group",
+            "radios",
+            "location",
+            "arc_deg",
+            "gun_ref",
+            "mg",
+            "feed",
+            "turret_traverse_deg",
+            "page",
+            "role",
+            "weapon",
+            "offboard_allowed",
+            "available",
+            "name",
+        }
+    )
 
 
 # --- nations and nation-independent tables -------------------------------------------------
