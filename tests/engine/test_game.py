@@ -154,3 +154,48 @@ def test_random_games_replay_exactly(seed, play_seed):
     g = Game(load_scenario(PROBE), seed=seed)
     random_play(g, random.Random(play_seed))
     assert g.replay().state_hash() == g.state_hash()
+
+
+def test_suppressed_unit_may_only_withdraw():
+    for seed in range(200):
+        g = Game(load_scenario(PROBE), seed=seed)
+        advance_to(g, "fire_all")
+        g.submit("red", {"type": "fire", "unit": "r2", "target": "b3"})
+        g.submit("red", {"type": "end_phase"})
+        g.submit("blue", {"type": "end_phase"}) if "blue" in g.rules.active_sides(g.state) else None
+        b3 = g.state.units["b3"]
+        if b3.suppressed and not b3.removed and (b3.x, b3.y) == (25, 15):
+            break
+    else:
+        pytest.fail("no seed suppressed b3")
+    advance_to(g, "move_b")
+    with pytest.raises(IllegalCommand, match="may only withdraw"):
+        g.submit("blue", {"type": "move", "unit": "b3", "path": [[24, 13]]})  # towards r2
+    g.submit("blue", {"type": "move", "unit": "b3", "path": [[26, 17]]})  # away is fine
+
+
+def test_gun_may_not_fire_after_moving_more_than_half():
+    from kriegsspiel.engine.scenario import find_scenario
+
+    g = Game(find_scenario("qr-crossroads-armour"), seed=0)
+    for _ in range(100):
+        if g.state.phase == "move_b":
+            break
+        side = g.rules.active_sides(g.state)[0]
+        init = [c for c in g.legal_commands(side) if c["type"] == "initiative"]
+        g.submit(
+            side, {"type": "initiative", "side_a": "germany"} if init else {"type": "end_phase"}
+        )
+    assert g.state.side_a == "germany"
+    g.submit("usa", {"type": "move", "unit": "u-m4c", "path": [[20, 10]]})  # 8.2" of 10": over half
+    for _ in range(100):
+        if g.state.phase == "fire_all" and g.state.turn == 2:
+            break
+        side = g.rules.active_sides(g.state)[0]
+        init = [c for c in g.legal_commands(side) if c["type"] == "initiative"]
+        g.submit(
+            side, {"type": "initiative", "side_a": "germany"} if init else {"type": "end_phase"}
+        )
+    assert g.state.units["u-m4c"].moved == "over_half" and "g-panther" in g.state.seen["usa"]
+    with pytest.raises(IllegalCommand, match="moved more than half its move"):
+        g.submit("usa", {"type": "fire", "unit": "u-m4c", "target": "g-panther"})
