@@ -1,60 +1,27 @@
-"""`kriegsspiel demo`: a short tour of odds and explained rolls (until the web umpire lands)."""
+"""`kriegsspiel demo`: the web umpire with a fresh quickref game; prints the seats' links."""
 
 from __future__ import annotations
 
-from .common import console
-from .main import main as run
+import typer
+
+from .serve_cmd import DbOpt, HostOpt, PortOpt, run
+
+DEMO_SCENARIO = "qr-crossroads-armour"
 
 
-def demo() -> None:
-    steps = [
-        (
-            'Exact odds: a Tiger fires at a T-34 M41, 20", front',
-            [
-                "odds",
-                "quickref",
-                "fire",
-                "--firer",
-                "PzKw VI",
-                "--target",
-                "T-34 M41",
-                "--range",
-                "20",
-            ],
-        ),
-        (
-            "Three squads and an MMG fire into a building",
-            [
-                "odds",
-                "quickref",
-                "small-arms",
-                "--strength",
-                "9",
-                "--range",
-                "6",
-                "--terrain",
-                "building",
-            ],
-        ),
-        (
-            "One seeded roll, explained",
-            [
-                "resolve",
-                "quickref",
-                "fire",
-                "--firer",
-                "T-34/85",
-                "--target",
-                "PzKw V",
-                "--range",
-                "15",
-                "--target-moved",
-                "--seed",
-                "3",
-            ],
-        ),
-        ("Data provenance", ["data", "audit", "quickref"]),
-    ]
-    for title, argv in steps:
-        console.rule(title)
-        run(argv)
+def demo(db: DbOpt = None, host: HostOpt = "127.0.0.1", port: PortOpt = 8000) -> None:
+    """Start the web umpire with a demo quickref game and print the seat and umpire links."""
+    from ..server import create_app
+    from ..server.app import create_game
+    from ..server.schemas import NewGame
+
+    app = create_app(db)
+    game = create_game(
+        app.state.hub, NewGame(scenario=DEMO_SCENARIO, seed=1), f"http://{host}:{port}"
+    )
+    typer.echo(f"Demo game {game.id} ({DEMO_SCENARIO}); open one link per player:")
+    for seat in game.seats:
+        typer.echo(f"  {seat.seat:>8}: {seat.link}")
+    typer.echo(f"  spectator: {game.spectator}")
+    typer.echo(f"API docs: http://{host}:{port}/docs   (Ctrl-C stops the server)")
+    run(app, host, port)

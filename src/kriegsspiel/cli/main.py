@@ -9,7 +9,7 @@ from typing import Annotated
 import click
 import typer
 
-from . import data_cmd, game_cmd
+from . import data_cmd, demo, game_cmd, serve_cmd
 from .common import STATE
 from .odds import odds_group, resolve_group
 
@@ -38,12 +38,8 @@ def _root(
         STATE.overlays = tuple(data_overlay)
 
 
-@app.command("demo")
-def demo_cmd() -> None:
-    """A short tour: exact odds, an explained roll, the data audit."""
-    from .demo import demo
-
-    demo()
+app.command("serve")(serve_cmd.serve)
+app.command("demo")(demo.demo)
 
 
 def cli() -> click.Group:

@@ -1,0 +1,30 @@
+"""`kriegsspiel serve`: the web umpire (HTTP API, WebSocket stream and browser table)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+DbOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--db", help="SQLAlchemy URL (default $KRIEGSSPIEL_DB or sqlite:///kriegsspiel.db)"
+    ),
+]
+HostOpt = Annotated[str, typer.Option("--host", help="address to listen on")]
+PortOpt = Annotated[int, typer.Option("--port", help="TCP port", min=1, max=65535)]
+
+
+def run(app: object, host: str, port: int) -> None:
+    import uvicorn
+
+    uvicorn.run(app, host=host, port=port, log_level="warning")
+
+
+def serve(db: DbOpt = None, host: HostOpt = "127.0.0.1", port: PortOpt = 8000) -> None:
+    """Serve the web umpire: API under /api (docs at /docs), the table at /."""
+    from ..server import create_app
+
+    typer.echo(f"Kriegsspiel web umpire on http://{host}:{port}/  (API docs: /docs)")
+    run(create_app(db), host, port)

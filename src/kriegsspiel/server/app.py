@@ -1,0 +1,235 @@
+"""The FastAPI app: the HTTP API under /api, the WebSocket stream, the browser table at /."""
+
+import asyncio
+import contextlib
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import (
+    APIRouter,
+    Depends,
+    FastAPI,
+    Header,
+    HTTPException,
+    Query,
+    Request,
+    WebSocket,
+    WebSocketDisconnect,
+)
+from fastapi import (
+    Path as PathParam,
+)
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from ..engine.commands import IllegalCommand
+from ..engine.events import SPECTATOR, UMPIRE
+from ..engine.game import Game
+from ..engine.scenario import Scenario, all_scenarios
+from ..engine.store import Store
+from . import seats
+from .hub import GameHub, seat_view
+from .schemas import Ack, Command, CreatedGame, NewGame, ScenarioInfo, Seat, StateHash
+
+STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
+NAME = r"^[A-Za-z0-9_.-]{1,64}$"
+
+GameId = Annotated[str, PathParam(pattern=NAME, description="game id")]
+SeatName = Annotated[str, PathParam(pattern=NAME, description="a side id, umpire or spectator")]
+
+
+def shipped_scenarios() -> dict[str, Scenario]:
+    return {s.id: s for s in all_scenarios()}
+
+
+def create_game(hub: GameHub, new: NewGame, base_url: str) -> CreatedGame:
+    """A new game with a token per seat; only the tokens' digests are stored."""
+    scenario = shipped_scenarios().get(new.scenario)
+    if scenario is None:
+        raise HTTPException(422, {"field": "scenario", "reason": f"no scenario {new.scenario!r}"})
+    try:
+        game = Game(scenario, new.seed, new.options)
+    except NotImplementedError as e:
+        raise HTTPException(422, {"field": "scenario", "reason": str(e)}) from e
+    tokens, digests = seats.issue(game.sides)
+    hub.create(game, {"seats": digests})
+    base = base_url.rstrip("/")
+    return CreatedGame(
+        id=game.id,
+        scenario=scenario.id,
+        seats=[
+            Seat(seat=s, token=t, link=f"{base}/?game={game.id}&seat={s}#token={t}")
+            for s, t in tokens.items()
+        ],
+        spectator=f"{base}/?game={game.id}&seat={SPECTATOR}",
+    )
+
+
+def create_app(db_url: str | None = None) -> FastAPI:
+    """The web umpire over a store (SQLite file by default, PostgreSQL by URL)."""
+    hub = GameHub(Store(db_url))
+    app = FastAPI(
+        title="Kriegsspiel web umpire",
+        version="0.1.0",
+        description="Games, seats with secret tokens, per-seat views (fog of war) and commands. "
+        "Give a seat's token as `X-Token` header or `token` query parameter.",
+    )
+    app.state.hub = hub
+
+    @app.exception_handler(IllegalCommand)
+    async def _illegal(_: Request, exc: IllegalCommand) -> JSONResponse:
+        return JSONResponse(exc.to_json(), status_code=400)
+
+    def game_of(game_id: str) -> Game:
+        try:
+            return hub.game(game_id)
+        except LookupError as e:
+            raise HTTPException(404, f"no game {game_id!r}") from e
+
+    def seat_dep(
+        game_id: GameId,
+        seat: SeatName,
+        token: Annotated[str | None, Query(max_length=256)] = None,
+        x_token: Annotated[str | None, Header(max_length=256)] = None,
+    ) -> tuple[Game, str]:
+        """The game and the seat the caller may act for (404 unknown, 403 wrong token)."""
+        game = game_of(game_id)
+        if seat not in (*game.sides, UMPIRE, SPECTATOR):
+            raise HTTPException(404, f"no seat {seat!r} in game {game_id!r}")
+        if not seats.authorised(hub.meta(game_id)["seats"], seat, x_token or token):
+            raise HTTPException(403, f"this token does not hold the seat {seat!r}")
+        return game, seat
+
+    SeatDep = Annotated[tuple[Game, str], Depends(seat_dep)]
+
+    def acting(game: Game, seat: str) -> None:
+        if seat == SPECTATOR:
+            raise HTTPException(403, "spectators do not give commands")
+
+    api = APIRouter(prefix="/api")
+
+    @api.get("/scenarios", response_model=list[ScenarioInfo])
+    def scenarios() -> list[ScenarioInfo]:
+        """Shipped scenarios a game can start from."""
+        return [
+            ScenarioInfo(
+                id=s.id,
+                name=s.name,
+                ruleset=s.ruleset,
+                description=s.description,
+                sides=[{"id": side.id, "name": side.name} for side in s.sides],
+            )
+            for s in shipped_scenarios().values()
+        ]
+
+    @api.post("/games", response_model=CreatedGame, status_code=201)
+    def new_game(body: NewGame, request: Request) -> CreatedGame:
+        """Create a game; the answer holds each seat's secret token and join link (shown once)."""
+        return create_game(hub, body, str(request.base_url))
+
+    @api.get("/games/{game_id}/seats/{seat}/view")
+    def view(dep: SeatDep) -> dict[str, Any]:
+        """Everything this seat may know, with its legal commands."""
+        return seat_view(*dep)
+
+    @api.get("/games/{game_id}/seats/{seat}/log")
+    def log(dep: SeatDep) -> list[dict[str, Any]]:
+        """The events this seat may read, each with its explanation lines."""
+        game, seat = dep
+        return [e.to_json() for e in game.events_for(seat)]
+
+    @api.post("/games/{game_id}/seats/{seat}/commands", response_model=Ack)
+    async def command(dep: SeatDep, body: Command) -> Ack:
+        """Give a command; answered only once its events are committed."""
+        game, seat = dep
+        acting(game, seat)
+        new = await hub.change(game.id, lambda g: g.submit(seat, body.as_dict()))
+        return Ack(seat=seat, events=[e.to_json() for e in new if e.visible(seat)])
+
+    @api.post("/games/{game_id}/seats/{seat}/undo", response_model=Ack)
+    async def undo(dep: SeatDep) -> Ack:
+        """Undo the last command in force (its author or the umpire)."""
+        game, seat = dep
+        acting(game, seat)
+        new = await hub.change(game.id, lambda g: g.undo(seat))
+        return Ack(seat=seat, events=[e.to_json() for e in new if e.visible(seat)])
+
+    @api.post("/games/{game_id}/seats/{seat}/odds")
+    def odds(dep: SeatDep, body: Command) -> dict[str, Any]:
+        """Exact odds of a fire command before giving it (validated like the command)."""
+        game, seat = dep
+        acting(game, seat)
+        return game.odds(seat, body.as_dict())
+
+    @api.get("/games/{game_id}/state-hash", response_model=StateHash)
+    def state_hash(
+        game_id: GameId,
+        token: Annotated[str | None, Query(max_length=256)] = None,
+        x_token: Annotated[str | None, Header(max_length=256)] = None,
+    ) -> StateHash:
+        """The umpire's check of the full state (sha256 of the folded state)."""
+        game, _ = seat_dep(game_id, UMPIRE, token, x_token)
+        return StateHash(hash=game.state_hash(), events=len(game.events))
+
+    @api.websocket("/games/{game_id}/ws")
+    async def stream(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
+        """Pushes this seat's fresh view after every change; accepts
+        `{"type": "command"|"odds"|"undo", "id": n, "command": {...}}` and answers with
+        `ack`/`odds`/`error` carrying the same id. No token: the spectator's view."""
+        try:
+            game = hub.game(game_id)
+        except LookupError:
+            await websocket.close(code=4404)
+            return
+        seat = seats.seat_of(hub.meta(game_id)["seats"], token) if token else SPECTATOR
+        if seat is None:
+            await websocket.close(code=4403)
+            return
+        await websocket.accept()
+        sub = hub.subscribe(game_id, seat)
+
+        async def sender() -> None:
+            while True:
+                await websocket.send_json(await sub.queue.get())
+
+        task = asyncio.create_task(sender())
+        try:
+            while True:
+                msg = await websocket.receive_json()
+                sub.offer(await socket_request(game, seat, msg))
+        except (WebSocketDisconnect, RuntimeError, ValueError):
+            pass
+        finally:
+            hub.unsubscribe(game_id, sub)
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+    async def socket_request(game: Game, seat: str, msg: Any) -> dict[str, Any]:
+        ident = msg.get("id") if isinstance(msg, dict) else None
+        try:
+            if not isinstance(msg, dict) or msg.get("type") not in ("command", "odds", "undo"):
+                raise IllegalCommand("a message is {type: command|odds|undo, command}", "type")
+            if seat == SPECTATOR:
+                raise IllegalCommand("spectators do not give commands", "seat")
+            kind, cmd = msg["type"], msg.get("command")
+            if kind == "odds":
+                return {"type": "odds", "id": ident, "odds": game.odds(seat, cmd)}
+            act = (lambda g: g.undo(seat)) if kind == "undo" else (lambda g: g.submit(seat, cmd))
+            new = await hub.change(game.id, act)
+            return {
+                "type": "ack",
+                "id": ident,
+                "events": [e.to_json() for e in new if e.visible(seat)],
+            }
+        except IllegalCommand as exc:
+            return {"type": "error", "id": ident, **exc.to_json()}
+
+    app.include_router(api)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.get("/", include_in_schema=False)
+    def index() -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    return app

@@ -1,0 +1,105 @@
+"""The game hub: games in memory over the store, one asyncio lock per game, WebSocket fan-out.
+
+Every change goes through `GameHub.change`: under the game's lock it runs the engine, commits
+the new events (Store.append, one transaction) and only then acknowledges; if the commit fails
+the in-memory game is dropped and reloaded from the store, so memory never runs ahead of disk.
+After each change every subscribed seat is sent its own fresh view.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine.events import Event
+from ..engine.game import Game
+from ..engine.store import Store
+
+QUEUE_LIMIT = 64
+
+
+@dataclass(eq=False)
+class Subscriber:
+    """One open socket: the seat it watches and a queue drained by its own sender task."""
+
+    seat: str
+    queue: asyncio.Queue[dict[str, Any]] = field(default_factory=lambda: asyncio.Queue(QUEUE_LIMIT))
+
+    def offer(self, message: dict[str, Any]) -> None:
+        """Queue a message; a client too slow to keep up loses its oldest view, not the server."""
+        if self.queue.full():
+            with contextlib.suppress(asyncio.QueueEmpty):
+                self.queue.get_nowait()
+        self.queue.put_nowait(message)
+
+
+class GameHub:
+    def __init__(self, store: Store):
+        self.store = store
+        self._games: dict[str, Game] = {}
+        self._meta: dict[str, dict[str, Any]] = {}
+        self._locks: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self._subs: dict[str, set[Subscriber]] = defaultdict(set)
+
+    # ----------------------------------------------------------------- games
+    def create(self, game: Game, meta: dict[str, Any]) -> None:
+        self.store.create(game, meta)
+        self._games[game.id] = game
+        self._meta[game.id] = meta
+
+    def game(self, game_id: str) -> Game:
+        """The game (loaded from the store on first use); LookupError if there is none."""
+        if game_id not in self._games:
+            self._games[game_id] = self.store.load(game_id)
+        return self._games[game_id]
+
+    def meta(self, game_id: str) -> dict[str, Any]:
+        if game_id not in self._meta:
+            self._meta[game_id] = self.store.meta(game_id)
+        return self._meta[game_id]
+
+    async def change(self, game_id: str, action: Callable[[Game], list[Event]]) -> list[Event]:
+        """Run `action` on the game under its lock, commit its events, then notify."""
+        async with self._locks[game_id]:
+            game = self.game(game_id)
+            new = action(game)  # IllegalCommand leaves the game untouched
+            try:
+                self.store.append(game_id, new)
+            except Exception:
+                self._games.pop(game_id, None)
+                raise
+            self.publish(game)
+        return new
+
+    # ----------------------------------------------------------------- sockets
+    def subscribe(self, game_id: str, seat: str) -> Subscriber:
+        sub = Subscriber(seat)
+        self._subs[game_id].add(sub)
+        sub.offer(view_message(self.game(game_id), seat))
+        return sub
+
+    def unsubscribe(self, game_id: str, sub: Subscriber) -> None:
+        self._subs[game_id].discard(sub)
+
+    def publish(self, game: Game) -> None:
+        """Every subscriber gets its seat's view, computed once per seat."""
+        views: dict[str, dict[str, Any]] = {}
+        for sub in list(self._subs.get(game.id, ())):
+            if sub.seat not in views:
+                views[sub.seat] = view_message(game, sub.seat)
+            sub.offer(views[sub.seat])
+
+
+def view_message(game: Game, seat: str) -> dict[str, Any]:
+    return {"type": "view", "seat": seat, "view": seat_view(game, seat)}
+
+
+def seat_view(game: Game, seat: str) -> dict[str, Any]:
+    """game.view(seat) plus the legal commands of that seat: nothing else leaves the server."""
+    out = game.view(seat)
+    out["legal"] = game.legal_commands(seat) if seat in game.sides else []
+    return out
