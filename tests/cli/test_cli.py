@@ -139,3 +139,29 @@ def test_overlay_changes_the_odds(capsys, tmp_path):
 def test_help(capsys, argv):
     code, out, _ = run(capsys, *argv)
     assert code == 0 and "Usage" in out
+
+
+def test_overlay_from_environment(capsys, tmp_path, monkeypatch):
+    ov = tmp_path / "env-ov.yaml"
+    ov.write_text(
+        "ruleset: quickref\nchanges:\n  - kind: constant\n    id: morale\n    set: {value: 5}\n"
+    )
+    monkeypatch.setenv("KRIEGSSPIEL_DATA_OVERLAY", str(ov))
+    code, out, _ = run(capsys, "odds", "quickref", "morale", "--json")
+    assert code == 0 and json.loads(out)["exact"]["pass"] == "1/2"
+    code, out, _ = run(capsys, "data", "show", "quickref", "constant", "morale", "--json")
+    assert json.loads(out)["fields"]["value"]["provenance"] == "overlay"
+
+
+def test_data_missing_template_round_trips(capsys, tmp_path):
+    out_file = tmp_path / "fill.yaml"
+    code, _, _ = run(
+        capsys, "data", "missing", "panzerfaust", "--nation", "belgium", "--out", str(out_file)
+    )
+    import yaml
+
+    doc = yaml.safe_load(out_file.read_text())
+    assert code == 0 and doc["ruleset"] == "panzerfaust" and doc["changes"]
+    first = doc["changes"][0]
+    path, _ = next(iter(first["set"].items()))
+    assert first["was"][path] in ("missing", "placeholder")

@@ -34,8 +34,7 @@ def _root(
         ),
     ] = None,
 ) -> None:
-    if data_overlay:
-        STATE.overlays = tuple(data_overlay)
+    STATE.overlays = tuple(data_overlay) if data_overlay else None
 
 
 app.command("serve")(serve_cmd.serve)
