@@ -1,0 +1,54 @@
+"""The bot interface (DESIGN: ai/). A bot is given deep copies of JSON data and an odds callback
+bound to its own side, never the Game or its state, and answers with a traced decision."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+Odds = Callable[[dict[str, Any]], dict[str, Any]]
+# keys of a legal template that describe it and are not part of the command
+TEMPLATE_ONLY = ("max", "withdraw_only", "infantry", "target_hint")
+
+
+@dataclass
+class Decision:
+    """A command to give and why: the chosen score, the alternatives and their scores."""
+
+    command: dict[str, Any]
+    trace: dict[str, Any] = field(default_factory=dict)
+
+
+class Bot(Protocol):
+    """decide(view, legal, odds) -> Decision. May keep memory between calls of one game."""
+
+    def decide(self, view: dict[str, Any], legal: list[dict[str, Any]], odds: Odds) -> Decision: ...
+
+
+def command_of(template: dict[str, Any]) -> dict[str, Any]:
+    """A legal template without its descriptive keys."""
+    return {k: v for k, v in template.items() if k not in TEMPLATE_ONLY}
+
+
+class RandomBot:
+    """A random-legal player: picks a legal template at random and fills a move path at random
+    (the baseline the competent bot must beat)."""
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def decide(self, view: dict[str, Any], legal: list[dict[str, Any]], odds: Odds) -> Decision:
+        t = self.rng.choice(legal)
+        cmd = command_of(t)
+        if cmd["type"] == "move":
+            u = next(u for u in view["units"] if u["id"] == cmd["unit"])
+            a = self.rng.uniform(0, 2 * math.pi)
+            d = self.rng.uniform(0, t["max"])
+            w, h = view["table"]["width"], view["table"]["depth"]
+            x = min(max(u["x"] + d * math.sin(a), 0), w)
+            y = min(max(u["y"] + d * math.cos(a), 0), h)
+            cmd["path"] = [[x, y]]
+        return Decision(cmd, {"why": "random legal choice", "alternatives": len(legal)})

@@ -1,0 +1,72 @@
+"""Between a Game and a bot: what a bot is given (copies of JSON data and an odds callback
+bound to its side, never the game) and how its decisions are played."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from ..engine import Game, IllegalCommand
+from .bot import Bot, Decision, Odds
+
+MAX_RETRIES = 8  # rejected commands per decision before the bot's side ends the phase
+
+
+def json_copy(data: Any) -> Any:
+    """A deep copy that is only JSON data (no object of the engine can survive it)."""
+    return json.loads(json.dumps(data, default=str))
+
+
+def bot_inputs(game: Game, side: str) -> tuple[dict[str, Any], list[dict[str, Any]], Odds]:
+    """The view, the legal templates and the odds callback that a bot of `side` is given.
+
+    The view is the ruleset's fog-filtered view of `side` (what `Game.view` sends a player,
+    without the event log, which bots do not read and which is costly to copy)."""
+    view = json_copy(game.rules.view(game.state, side))
+    view["game"] = {"scenario": game.scenario.id, "ruleset": game.scenario.ruleset}
+    legal = view.pop("legal")
+
+    def odds(command: dict[str, Any]) -> dict[str, Any]:
+        return json_copy(game.odds(side, json_copy(command)))
+
+    return view, legal, odds
+
+
+def act(
+    game: Game, side: str, bot: Bot, on_decision: Callable[[Decision], None] | None = None
+) -> list[Any]:
+    """Let `bot` give one command for `side`. A rejected command is taken out of the legal list
+    and the bot asked again; after MAX_RETRIES rejections the side ends the phase."""
+    view, legal, odds = bot_inputs(game, side)
+    rejected: list[dict[str, Any]] = []
+    for _ in range(MAX_RETRIES):
+        decision = bot.decide(view, legal, odds)
+        if rejected:
+            decision.trace["rejected"] = rejected
+        if on_decision:
+            on_decision(decision)
+        try:
+            return game.submit(side, decision.command)
+        except IllegalCommand as exc:
+            rejected.append({"command": decision.command, "reason": exc.reason})
+            cmd = decision.command
+            legal = [t for t in legal if not _same_order(t, cmd)] or [{"type": "end_phase"}]
+    return game.submit(side, {"type": "end_phase"})
+
+
+def _same_order(template: dict[str, Any], cmd: dict[str, Any]) -> bool:
+    keys = ("type", "unit", "target", "observer", "mission")
+    if template["type"] == "move" == cmd["type"]:
+        return False  # another path may be accepted: keep the template
+    return all(template.get(k) == cmd.get(k) for k in keys)
+
+
+def play(game: Game, bots: dict[str, Bot], max_commands: int = 5000) -> dict[str, Any] | None:
+    """Play the game out with one bot per side; returns the outcome."""
+    for _ in range(max_commands):
+        if game.outcome is not None:
+            break
+        side = game.rules.active_sides(game.state)[0]
+        act(game, side, bots[side])
+    return game.outcome

@@ -1,0 +1,32 @@
+"""An AI seat for the web server (or any face): play one side until it is not its turn."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import Game
+from .bot import Bot
+from .harness import act
+from .quickref_bot import QuickrefBot
+
+MAX_STEPS = 2000
+
+
+def make_bot(ruleset: str, profile: str = "balanced") -> Bot:
+    """The bot that plays `ruleset` with a profile."""
+    if ruleset != "quickref":
+        raise NotImplementedError(f"no AI for the {ruleset} ruleset yet")
+    return QuickrefBot(profile)
+
+
+def run_ai(game: Game, side: str, profile: str = "balanced", bot: Bot | None = None) -> list[Any]:
+    """Give `side`'s commands while it is among the sides to act; returns the new events.
+
+    When both sides act in a phase, the AI acts first and ends its part of the phase."""
+    bot = bot or make_bot(game.scenario.ruleset, profile)
+    events: list[Any] = []
+    for _ in range(MAX_STEPS):
+        if game.outcome is not None or side not in game.rules.active_sides(game.state):
+            break
+        events += act(game, side, bot)
+    return events
