@@ -1,0 +1,521 @@
+// Kriegsspiel browser table: plain JS, no build step. Everything shown comes from this seat's
+// view (GET .../view or the WebSocket), its own odds previews and its own command acks.
+"use strict";
+
+const SVGNS = "http://www.w3.org/2000/svg";
+const TEMPLATE_ONLY = ["max", "withdraw_only", "infantry", "target_hint"];
+const $ = (sel) => document.querySelector(sel);
+
+const S = {
+  game: null, seat: null, token: null, view: null, ws: null, wsSeat: null,
+  selected: null, pending: null, box: null, links: null,
+};
+
+// ------------------------------------------------------------------ helpers
+function el(tag, attrs = {}, ...children) {
+  const svg = ["svg", "g", "rect", "circle", "polygon", "polyline", "path", "text", "line", "title"].includes(tag);
+  const node = svg ? document.createElementNS(SVGNS, tag) : document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "onclick") node.addEventListener("click", v);
+    else if (k === "text") node.textContent = v;
+    else node.setAttribute(k, v);
+  }
+  for (const c of children) node.append(c);
+  return node;
+}
+
+function toast(msg, ok = false) {
+  const t = $("#toast");
+  t.textContent = msg;
+  t.className = ok ? "ok" : "";
+  t.hidden = false;
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => { t.hidden = true; }, 4000);
+}
+
+function tokens(game) {
+  try { return JSON.parse(localStorage.getItem(`ks-tokens:${game}`) || "{}"); } catch { return {}; }
+}
+function saveToken(game, seat, token) {
+  const all = tokens(game);
+  all[seat] = token;
+  localStorage.setItem(`ks-tokens:${game}`, JSON.stringify(all));
+}
+
+async function api(method, path, body) {
+  const headers = { "Content-Type": "application/json" };
+  if (S.token) headers["X-Token"] = S.token;
+  const res = await fetch(`/api${path}`, { method, headers, body: body ? JSON.stringify(body) : undefined });
+  const data = await res.json().catch(() => ({}));
+  if (!res.ok) {
+    const d = data.detail;
+    const reason = data.reason || (typeof d === "string" ? d : Array.isArray(d) ? d.map((x) => `${x.loc.join(".")}: ${x.msg}`).join("; ") : d && d.reason) || res.statusText;
+    throw new Error(data.field ? `${reason} (${data.field})` : reason);
+  }
+  return data;
+}
+const seatPath = (what) => `/games/${S.game}/seats/${S.seat}/${what}`;
+
+function unitName(id) {
+  const v = S.view;
+  const u = [...v.units, ...v.enemies, ...v.last_known].find((x) => x.id === id);
+  return u ? u.name : id;
+}
+function sideIndex(side) {
+  return Math.max(0, (S.view.sides || []).findIndex((s) => s.id === side));
+}
+function sideName(side) {
+  const s = (S.view.sides || []).find((x) => x.id === side);
+  return s ? s.name : side;
+}
+
+// ------------------------------------------------------------------ start
+async function start() {
+  const q = new URLSearchParams(location.search);
+  S.game = q.get("game");
+  const hash = new URLSearchParams(location.hash.slice(1));
+  if (S.game && hash.get("token") && q.get("seat")) {
+    saveToken(S.game, q.get("seat"), hash.get("token"));
+    history.replaceState(null, "", `?game=${S.game}&seat=${q.get("seat")}`);
+  }
+  if (!S.game) return lobby();
+  $("#play").hidden = false;
+  setupBoard();
+  await joinSeat(q.get("seat") || "spectator");
+}
+
+async function lobby() {
+  $("#lobby").hidden = false;
+  const list = await api("GET", "/scenarios");
+  const sel = $("#scenario");
+  for (const s of list.filter((x) => x.ruleset === "quickref")) {
+    sel.append(el("option", { value: s.id, text: `${s.name} (${s.sides.map((x) => x.name).join(" vs ")})` }));
+  }
+  $("#new-game").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    try {
+      const g = await api("POST", "/games", { scenario: sel.value, seed: Number($("#seed").value || 0) });
+      for (const s of g.seats) saveToken(g.id, s.seat, s.token);
+      sessionStorage.setItem(`ks-links:${g.id}`, JSON.stringify(g));
+      location.href = `/?game=${g.id}&seat=${g.seats[0].seat}`;
+    } catch (e) { toast(e.message); }
+  });
+}
+
+async function joinSeat(seat) {
+  S.seat = seat;
+  S.token = seat === "spectator" ? null : tokens(S.game)[seat] || null;
+  S.selected = null;
+  S.pending = null;
+  history.replaceState(null, "", `?game=${S.game}&seat=${seat}`);
+  try {
+    S.view = await api("GET", seatPath("view"));
+  } catch (e) {
+    toast(`cannot join as ${seat}: ${e.message}`);
+    return;
+  }
+  S.box = null;
+  render();
+  connect();
+}
+
+function connect() {
+  if (S.ws) { S.ws.onclose = null; S.ws.close(); }
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const qs = S.token ? `?token=${encodeURIComponent(S.token)}` : "";
+  const ws = new WebSocket(`${proto}://${location.host}/api/games/${S.game}/ws${qs}`);
+  const seat = S.seat;
+  ws.onmessage = (ev) => {
+    const msg = JSON.parse(ev.data);
+    if (msg.type === "view" && msg.seat === S.seat) { S.view = msg.view; render(); }
+  };
+  ws.onclose = () => { if (S.seat === seat) setTimeout(connect, 1500); };
+  S.ws = ws;
+}
+
+// ------------------------------------------------------------------ commands
+function clean(template) {
+  const c = {};
+  for (const [k, v] of Object.entries(template)) if (!TEMPLATE_ONLY.includes(k)) c[k] = v;
+  return c;
+}
+
+async function send(cmd) {
+  try {
+    const ack = await api("POST", seatPath("commands"), cmd);
+    S.pending = null;
+    S.view = await api("GET", seatPath("view"));
+    render();
+    const lines = ack.events.filter((e) => e.explanation.length).length;
+    toast(`done: ${cmd.type}${lines ? ` (${lines} explained in the log)` : ""}`, true);
+  } catch (e) { toast(e.message); }
+}
+
+async function preview(template) {
+  const cmd = clean(template);
+  try {
+    const odds = await api("POST", seatPath("odds"), cmd);
+    S.pending = { cmd, odds };
+  } catch (e) {
+    S.pending = { cmd, odds: null, reason: e.message };
+  }
+  renderOdds();
+  renderTable();
+}
+
+function choose(template) {
+  if ("max" in template) {
+    S.selected = template.unit;
+    S.pending = { move: template };
+    renderAll();
+    return;
+  }
+  if (template.target) return preview(template);
+  return send(clean(template));
+}
+
+// ------------------------------------------------------------------ render
+function render() { renderBar(); renderAll(); }
+function renderAll() { renderTable(); renderCard(); renderActions(); renderOdds(); renderLog(); renderLinks(); }
+
+function renderBar() {
+  const v = S.view;
+  const ph = $("#phase");
+  ph.replaceChildren();
+  ph.append(el("span", { class: "pill", text: `Turn ${v.turn}${v.turn_limit ? ` / ${v.turn_limit}` : ""}` }));
+  ph.append(el("span", { class: "pill", id: "phase-title", text: v.phase_title }));
+  if (v.outcome || v.result) {
+    const r = v.outcome || v.result;
+    ph.append(el("span", { class: "pill over", text: `Game over: ${r.winner ? sideName(r.winner) + " wins" : JSON.stringify(r)}` }));
+  } else {
+    const mine = v.active.includes(S.seat);
+    ph.append(el("span", { class: `pill${mine ? " you" : ""}`, id: "to-move",
+      text: mine ? "Your move" : `To move: ${v.active.map(sideName).join(", ") || "—"}` }));
+  }
+  const seats = $("#seats");
+  seats.replaceChildren();
+  const known = tokens(S.game);
+  for (const seat of [...v.sides.map((s) => s.id), "umpire", "spectator"]) {
+    if (seat !== "spectator" && !known[seat]) continue;
+    const label = seat === "umpire" ? "Umpire" : seat === "spectator" ? "Spectator" : sideName(seat);
+    seats.append(el("button", { type: "button", class: seat === S.seat ? "active" : null, "data-seat": seat,
+      text: label, onclick: () => joinSeat(seat) }));
+  }
+}
+
+function retreating() {
+  const out = new Set();
+  for (const e of S.view.log) if (e.data && e.data.cause === "retreat" && e.data.unit) out.add(e.data.unit);
+  return out;
+}
+
+function flags(u, retreats) {
+  const f = [];
+  if (u.suppressed) f.push(["suppressed", "S"]);
+  if (u.damaged) f.push(["damaged", "D"]);
+  if (u.tracked) f.push(["tracked", "T"]);
+  if (retreats.has(u.id)) f.push(["retreating", "R"]);
+  if (u.removed) f.push(["removed", "X"]);
+  return f;
+}
+
+const STATUS_COLOURS = { suppressed: "#e0b930", damaged: "#ff7b5c", tracked: "#b796e0", retreating: "#6fb1ff", removed: "#999" };
+
+// table (x, y) -> screen: y grows up the table, so flip it
+const sx = (x) => x;
+const sy = (y) => S.view.table.depth - y;
+
+function footprint(u) {
+  return u.kind === "vehicle" ? { w: 1.3, h: 2.1 } : { w: 2.0, h: 1.0 };
+}
+
+function unitMarker(u, cls, retreats) {
+  const colour = `var(--side${sideIndex(u.side) % 2})`;
+  const { w, h } = footprint(u);
+  const g = el("g", { class: cls, "data-unit": u.id, transform: `translate(${sx(u.x)} ${sy(u.y)})` });
+  const body = el("g", { transform: `rotate(${u.facing || 0})` });
+  body.append(el("circle", { class: "ring", r: Math.max(w, h) * 0.75 }));
+  body.append(el("rect", { class: "body", x: -w / 2, y: -h / 2, width: w, height: h, rx: 0.2, fill: colour }));
+  body.append(el("polygon", { class: "nose", points: `0,${-h / 2 - 0.7} ${-0.35},${-h / 2 + 0.05} ${0.35},${-h / 2 + 0.05}` }));
+  if (u.kind !== "vehicle") body.append(el("line", { x1: -w / 2, y1: -h / 2, x2: w / 2, y2: h / 2, stroke: "#111", "stroke-width": 0.1 }));
+  g.append(body);
+  g.append(el("text", { class: "name", x: 0, y: Math.max(w, h) * 0.75 + 1, "text-anchor": "middle", text: u.name }));
+  flags(u, retreats).forEach(([name, letter], i) => {
+    g.append(el("text", { class: "status", x: w + 0.2 + i * 0.75, y: -h / 2, fill: STATUS_COLOURS[name], text: letter },
+      el("title", { text: name })));
+  });
+  g.append(el("title", { text: `${u.name} (${u.type})` }));
+  return g;
+}
+
+function fitBox() {
+  const t = S.view.table;
+  return { x: -2, y: -2, w: t.width + 4, h: t.depth + 4 };
+}
+
+function renderTable() {
+  const svg = $("#table");
+  const v = S.view;
+  if (!S.box) S.box = fitBox();
+  setBox();
+  svg.replaceChildren();
+  svg.append(el("rect", { class: "edge", x: 0, y: 0, width: v.table.width, height: v.table.depth }));
+  const order = { hill: 0, wheatfield: 1, woods: 2, road: 3, stream: 3, hulldown: 4, building: 5 };
+  const terrain = [...v.terrain].sort((a, b) => (order[a.kind] ?? 3) - (order[b.kind] ?? 3));
+  for (const f of terrain) {
+    const cls = `t-${f.kind}`;
+    if (f.polygon) {
+      svg.append(el("polygon", { class: cls, points: f.polygon.map(([x, y]) => `${sx(x)},${sy(y)}`).join(" ") },
+        el("title", { text: `${f.id}: ${f.kind}${f.height ? `, height ${f.height}` : ""}` })));
+      if (["woods", "hill", "building"].includes(f.kind) && f.kind !== "building") {
+        const [cx, cy] = centroid(f.polygon);
+        svg.append(el("text", { class: "t-label", x: sx(cx), y: sy(cy), "text-anchor": "middle", text: f.kind }));
+      }
+    } else if (f.line) {
+      const w = f.kind === "road" ? f.width || 1.5 : f.kind === "stream" ? f.width || 0.8 : Math.max(f.width || 0.3, 0.3);
+      svg.append(el("polyline", { class: cls, "stroke-width": w, points: f.line.map(([x, y]) => `${sx(x)},${sy(y)}`).join(" ") },
+        el("title", { text: `${f.id}: ${f.kind}${f.attributes && f.attributes.ford ? " (ford)" : ""}` })));
+    }
+  }
+  for (const o of v.objectives) {
+    svg.append(el("g", { class: "objective" },
+      el("circle", { cx: sx(o.x), cy: sy(o.y), r: o.radius || 2 }),
+      el("text", { x: sx(o.x), y: sy(o.y) + 0.4, "text-anchor": "middle", text: `★ ${o.name}` })));
+  }
+  const sel = S.selected && v.units.find((u) => u.id === S.selected);
+  const move = S.pending && S.pending.move;
+  if (sel && move) {
+    svg.append(el("circle", { class: "reach", id: "reach", cx: sx(sel.x), cy: sy(sel.y), r: move.max }));
+  }
+  const retreats = retreating();
+  for (const m of v.last_known) {
+    const g = el("g", { class: "ghost", "data-ghost": m.id, transform: `translate(${sx(m.x)} ${sy(m.y)})` });
+    g.append(el("rect", { class: "body", x: -1, y: -1, width: 2, height: 2, rx: 0.3, transform: `rotate(${m.facing || 0})` }));
+    g.append(el("text", { x: 0, y: 0.3, "text-anchor": "middle", text: "?" }));
+    g.append(el("text", { x: 0, y: 2.2, "text-anchor": "middle", text: `${m.name}, turn ${m.turn}` }));
+    svg.append(g);
+  }
+  const target = S.pending && S.pending.cmd && S.pending.cmd.target;
+  for (const u of [...v.enemies, ...v.units]) {
+    const cls = ["unit", u.id === S.selected ? "selected" : "", u.id === target ? "target" : "", u.removed ? "removed" : ""].join(" ");
+    const g = unitMarker(u, cls, retreats);
+    g.addEventListener("click", (ev) => { ev.stopPropagation(); if (!S.dragged) clickUnit(u); });
+    svg.append(g);
+  }
+  svg.classList.toggle("targeting", Boolean(move));
+  $("#hint").textContent = move ? `Tap where ${unitName(move.unit)} should go (up to ${move.max.toFixed(1)}″), or tap the unit again to cancel.` : "";
+}
+
+function centroid(points) {
+  const n = points.length;
+  return [points.reduce((a, p) => a + p[0], 0) / n, points.reduce((a, p) => a + p[1], 0) / n];
+}
+
+function legalFor(unitId) {
+  return S.view.legal.filter((c) => c.unit === unitId || c.target === unitId);
+}
+
+function clickUnit(u) {
+  const mine = S.view.units.some((x) => x.id === u.id);
+  if (!mine && S.selected) {
+    const fire = S.view.legal.find((c) => c.unit === S.selected && c.target === u.id);
+    if (fire) return preview(fire);
+  }
+  if (S.pending && S.pending.move && S.pending.move.unit === u.id) S.pending = null;
+  S.selected = u.id;
+  if (S.pending && !S.pending.move) S.pending = null;
+  renderAll();
+}
+
+function clickTable(x, y) {
+  const move = S.pending && S.pending.move;
+  if (!move) return;
+  send({ ...clean(move), path: [[round(x), round(y)]] });
+}
+const round = (n) => Math.round(n * 10) / 10;
+
+function renderCard() {
+  const body = $("#card .body");
+  body.replaceChildren();
+  const v = S.view;
+  const u = [...v.units, ...v.enemies].find((x) => x.id === S.selected);
+  if (!u) { body.className = "body muted"; body.textContent = "Tap a unit to see its card."; return; }
+  body.className = "body";
+  body.append(el("div", { class: "title", text: u.name }));
+  const fl = el("div", { class: "flags" });
+  for (const [name] of flags(u, retreating())) fl.append(el("span", { class: `flag ${name}`, text: name }));
+  if (u.buttoned) fl.append(el("span", { class: "flag", text: "buttoned" }));
+  body.append(fl);
+  const dl = el("dl");
+  const rows = [["id", u.id], ["side", sideName(u.side)], ["type", u.type], ["kind", u.kind],
+    ["position", `${u.x.toFixed(1)}, ${u.y.toFixed(1)}`], ["facing", `${Math.round(u.facing)}°`], ["stands", u.stands]];
+  if (u.attached_mg) rows.push(["attached MG", u.attached_mg]);
+  if (u.at_weapon) rows.push(["AT weapon", u.at_weapon]);
+  if (u.moved !== undefined) rows.push(["moved", `${u.moved} (${(u.moved_this_turn || 0).toFixed(1)}″ this turn)`]);
+  if (u.transport) rows.push(["carried by", unitName(u.transport)]);
+  for (const [k, val] of rows) dl.append(el("dt", { text: k }), el("dd", { text: String(val) }));
+  body.append(dl);
+}
+
+function label(c) {
+  const parts = [c.type.replaceAll("_", " ")];
+  if (c.unit) parts.push(unitName(c.unit));
+  if (c.target) parts.push(`→ ${unitName(c.target)}`);
+  if (c.side_a) parts.push(sideName(c.side_a));
+  if (c.max !== undefined) parts.push(`(≤ ${c.max.toFixed(1)}″)`);
+  return parts.join(" ");
+}
+
+function renderActions() {
+  const body = $("#actions .body");
+  body.replaceChildren();
+  const legal = S.view.legal;
+  if (!legal.length) {
+    body.append(el("span", { class: "muted", text: S.seat === "umpire" || S.seat === "spectator" ? "This seat watches." : "Nothing to do now: waiting for the other side." }));
+    return;
+  }
+  const forUnit = S.selected ? legalFor(S.selected) : [];
+  const general = legal.filter((c) => !c.unit);
+  const groups = [[S.selected ? unitName(S.selected) : null, forUnit], ["Phase", general]];
+  if (!S.selected) groups.unshift(["Units", legal.filter((c) => c.unit)]);
+  for (const [title, cmds] of groups) {
+    if (!title || !cmds.length) continue;
+    body.append(el("div", { class: "group", text: title }));
+    for (const c of cmds) {
+      body.append(el("button", { type: "button", class: c.type === "end_phase" ? "primary" : null, "data-cmd": c.type,
+        text: label(c), onclick: () => choose(c) }));
+    }
+  }
+}
+
+function renderOdds() {
+  const panel = $("#odds");
+  const p = S.pending;
+  if (!p || p.move) { panel.hidden = true; return; }
+  panel.hidden = false;
+  const body = panel.querySelector(".body");
+  body.replaceChildren();
+  body.append(el("div", { class: "title", text: label(p.cmd) }));
+  if (p.odds) {
+    const bars = el("div", { class: "bars" });
+    for (const [name, prob] of Object.entries(p.odds.outcomes).sort((a, b) => b[1] - a[1])) {
+      bars.append(el("div", { class: "bar", "data-outcome": name },
+        el("span", { text: name }),
+        el("span", { class: "track" }, el("span", { class: "fill", style: `width:${(prob * 100).toFixed(1)}%; display:block` })),
+        el("span", { class: "frac", text: `${(prob * 100).toFixed(1)}% (${p.odds.exact[name]})` })));
+    }
+    body.append(bars);
+    if (p.odds.placeholders && p.odds.placeholders.length) body.append(el("p", { class: "muted", text: `uses placeholder data: ${p.odds.placeholders.join(", ")}` }));
+  } else {
+    body.append(el("p", { class: "muted", text: `no odds preview: ${p.reason}` }));
+  }
+  body.append(el("div", { class: "buttons" },
+    el("button", { type: "button", class: "danger", id: "confirm", text: "Commit", onclick: () => send(p.cmd) }),
+    el("button", { type: "button", text: "Cancel", onclick: () => { S.pending = null; renderAll(); } })));
+}
+
+function describe(e) {
+  const d = e.data || {};
+  const bits = [];
+  for (const key of ["unit", "target", "observer"]) if (typeof d[key] === "string") bits.push(unitName(d[key]));
+  if (d.phase) bits.push(`turn ${d.turn}: ${d.phase.replaceAll("_", " ")}`);
+  if (d.winner) bits.push(`winner ${sideName(d.winner)}`);
+  if (d.result) bits.push(String(d.result));
+  if (d.outcome) bits.push(String(d.outcome));
+  return bits.join(" · ");
+}
+
+function renderLog() {
+  const list = $("#log ol");
+  const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 8;
+  list.replaceChildren();
+  for (const e of S.view.log) {
+    if (e.type === "end_phase" && e.data && e.data.auto) continue;
+    const li = el("li", { class: e.side ? `side${sideIndex(e.side) % 2}` : "", "data-event": e.index });
+    li.append(el("div", { class: "head" }, el("span", { class: "n", text: `#${e.index}` }),
+      `${e.type.replaceAll("_", " ")}${e.side ? ` (${sideName(e.side)})` : ""}${describe(e) ? " — " + describe(e) : ""}`));
+    if (e.explanation.length) li.append(el("ul", {}, ...e.explanation.map((x) => el("li", { text: x }))));
+    list.append(li);
+  }
+  if (atEnd) list.scrollTop = list.scrollHeight;
+}
+
+function renderLinks() {
+  const panel = $("#links");
+  const raw = sessionStorage.getItem(`ks-links:${S.game}`);
+  if (!raw) { panel.hidden = true; return; }
+  const g = JSON.parse(raw);
+  panel.hidden = false;
+  const body = panel.querySelector(".body");
+  body.replaceChildren();
+  const base = `${location.origin}/?game=${g.id}`;
+  for (const s of g.seats) {
+    body.append(el("label", { text: s.seat === "umpire" ? "Umpire" : sideName(s.seat) },
+      el("input", { readonly: "", value: `${base}&seat=${s.seat}#token=${s.token}` })));
+  }
+  body.append(el("label", { text: "Spectator" }, el("input", { readonly: "", value: `${base}&seat=spectator` })));
+}
+
+// ------------------------------------------------------------------ pan and zoom
+function setBox() {
+  const b = S.box;
+  $("#table").setAttribute("viewBox", `${b.x} ${b.y} ${b.w} ${b.h}`);
+}
+
+function toTable(svg, clientX, clientY) {
+  const pt = svg.createSVGPoint();
+  pt.x = clientX;
+  pt.y = clientY;
+  const p = pt.matrixTransform(svg.getScreenCTM().inverse());
+  return [p.x, S.view.table.depth - p.y];
+}
+
+function zoom(factor, cx, cy) {
+  const b = S.box;
+  const nw = Math.min(Math.max(b.w * factor, 6), 400);
+  const f = nw / b.w;
+  const px = cx ?? b.x + b.w / 2;
+  const py = cy ?? b.y + b.h / 2;
+  S.box = { x: px - (px - b.x) * f, y: py - (py - b.y) * f, w: b.w * f, h: b.h * f };
+  setBox();
+}
+
+function setupBoard() {
+  const svg = $("#table");
+  $("#zoom-in").onclick = () => zoom(0.8);
+  $("#zoom-out").onclick = () => zoom(1.25);
+  $("#zoom-fit").onclick = () => { S.box = fitBox(); setBox(); };
+  svg.addEventListener("wheel", (ev) => {
+    ev.preventDefault();
+    const [x, y] = toTable(svg, ev.clientX, ev.clientY);
+    zoom(ev.deltaY > 0 ? 1.15 : 1 / 1.15, x, S.view.table.depth - y);
+  }, { passive: false });
+  let drag = null;
+  svg.addEventListener("pointerdown", (ev) => {
+    drag = { x: ev.clientX, y: ev.clientY, box: { ...S.box }, id: ev.pointerId };
+    S.dragged = false;
+  });
+  svg.addEventListener("pointermove", (ev) => {
+    if (!drag || ev.pointerId !== drag.id) return;
+    const dx = ev.clientX - drag.x;
+    const dy = ev.clientY - drag.y;
+    if (!S.dragged && Math.hypot(dx, dy) < 6) return;
+    if (!S.dragged) svg.setPointerCapture(ev.pointerId);
+    S.dragged = true;
+    svg.classList.add("dragging");
+    const scale = drag.box.w / svg.clientWidth;
+    S.box = { ...drag.box, x: drag.box.x - dx * scale, y: drag.box.y - dy * scale };
+    setBox();
+  });
+  const end = () => { drag = null; svg.classList.remove("dragging"); setTimeout(() => { S.dragged = false; }, 0); };
+  svg.addEventListener("pointerup", end);
+  svg.addEventListener("pointercancel", end);
+  svg.addEventListener("click", (ev) => {
+    if (S.dragged) return;
+    const [x, y] = toTable(svg, ev.clientX, ev.clientY);
+    clickTable(x, y);
+  });
+}
+
+start();
