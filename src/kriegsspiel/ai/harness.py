@@ -7,6 +7,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from ..data.errors import RuleError
 from ..engine import Game, IllegalCommand
 from .bot import Bot, Decision, Odds
 
@@ -48,8 +49,10 @@ def act(
             on_decision(decision)
         try:
             return game.submit(side, decision.command)
-        except IllegalCommand as exc:
-            rejected.append({"command": decision.command, "reason": exc.reason})
+        except (IllegalCommand, RuleError) as exc:
+            # RuleError: a few legal templates are refused by the rules themselves (e.g. a gun
+            # that moved over half its move); treated like an illegal command
+            rejected.append({"command": decision.command, "reason": str(exc)})
             cmd = decision.command
             legal = [t for t in legal if not _same_order(t, cmd)] or [{"type": "end_phase"}]
     return game.submit(side, {"type": "end_phase"})

@@ -16,6 +16,8 @@ import json
 import math
 from typing import Any
 
+from ..data.errors import RuleError
+from ..engine.commands import IllegalCommand
 from .bot import Decision, Odds, command_of
 from .profiles import Profile, load_profile
 from .terrain import ViewTerrain
@@ -34,9 +36,15 @@ class QuickrefBot:
         self._terrain: tuple[str, ViewTerrain] | None = None
         self._moved: dict[tuple[int, str], set[str]] = {}
         self._odds: dict[str, dict[str, Any]] = {}
+        self._grounds: dict[tuple, tuple[float, str]] = {}
+        self._dests: dict[tuple, list[tuple[tuple, float]]] = {}
+        self._enemy_key = ""
 
     # ------------------------------------------------------------------ entry point
     def decide(self, view: dict[str, Any], legal: list[dict[str, Any]], odds: Odds) -> Decision:
+        enemies = json.dumps(self._known_enemies(view), sort_keys=True)
+        if enemies != self._enemy_key:
+            self._enemy_key, self._grounds, self._dests = enemies, {}, {}
         options: list[Option] = []
         for t in legal:
             options += self._score(view, t, legal, odds)
@@ -117,7 +125,10 @@ class QuickrefBot:
         state = {k: target.get(k) for k in ("suppressed", "damaged", "stands", "x", "y")}
         key = json.dumps([view["turn"], view["phase"], cmd, state], sort_keys=True)
         if key not in self._odds:
-            self._odds[key] = odds(cmd)
+            try:
+                self._odds[key] = odds(cmd)
+            except (IllegalCommand, RuleError) as exc:
+                return -1.0, cmd, f"odds refused: {exc}"
         result = self._odds[key]
         ov = self.profile.outcome_value
         expected = sum(p * ov.get(name, 0.0) for name, p in result["outcomes"].items())
@@ -169,33 +180,48 @@ class QuickrefBot:
     # ------------------------------------------------------------------ movement
     def _position(self, view, u, pos: tuple[float, float], withdraw: bool) -> tuple[float, str]:
         """Score of standing at `pos` for unit `u`, with the terms that make it up."""
-        p, terrain = self.profile, self.terrain(view)
-        vehicle = u["kind"] == "vehicle"
-        cover = terrain.cover(*pos, vehicle)
-        enemies = self._known_enemies(view)
-        seeing = shots = 0
-        for e in enemies:
-            d = math.dist(pos, (e["x"], e["y"]))
-            if d > SIGHT or not terrain.los(pos, (e["x"], e["y"])):
-                continue
-            seeing += 1
-            shots += d <= RANGE[u["kind"]]
+        score, why = self._ground(view, u, pos, withdraw)
         crowd = sum(
             1
             for o in view["units"]
             if o["id"] != u["id"] and math.dist(pos, (o["x"], o["y"])) < 2.0
         )
-        score = p.cover * cover - p.exposure * seeing - p.spread * crowd
+        return score - self.profile.spread * crowd, f'{why}, {crowd} friends within 2"'
+
+    def _ground(self, view, u, pos: tuple[float, float], withdraw: bool) -> tuple[float, str]:
+        """The terms of a position's score that do not depend on friendly units (memoised for
+        the phase while the known enemies stay the same)."""
+        key = (view["turn"], view["phase"], u["kind"], u["type"], pos, withdraw, self._enemy_key)
+        if key in self._grounds:
+            return self._grounds[key]
+        p, terrain = self.profile, self.terrain(view)
+        vehicle = u["kind"] == "vehicle"
+        cover = terrain.cover(*pos, vehicle)
+        seeing = shots = 0
+        for e in self._known_enemies(view):
+            d = math.dist(pos, (e["x"], e["y"]))
+            if d > SIGHT or not terrain.los(pos, (e["x"], e["y"])):
+                continue
+            seeing += 1
+            shots += d <= RANGE[u["kind"]]
+        score = p.cover * cover - p.exposure * seeing
         if withdraw:
             score += p.withdraw * min(self._nearest_enemy(view, u, pos), 24.0)
-            return score, f"withdraw; cover {cover}, seen by {seeing}"
-        obj = -math.inf if view["objectives"] else 0.0
-        for o in view["objectives"]:
-            d = math.dist(pos, (o["x"], o["y"]))
-            here = p.hold_bonus if d <= o["radius"] * 0.8 else 0.0
-            obj = max(obj, here - p.objective * max(0.0, d - o["radius"] * 0.5))
-        score += obj + p.shooting * shots
-        return score, f"objective {obj:.1f}, cover {cover}, seen by {seeing}, shots {shots}"
+            out = score, f"withdraw; cover {cover}, seen by {seeing}"
+        else:
+            obj = -math.inf if view["objectives"] else 0.0
+            w, h = view["table"]["width"], view["table"]["depth"]
+            for o in view["objectives"]:
+                goal = (o["x"], o["y"])
+                d = math.dist(pos, goal)
+                if d > o["radius"]:
+                    d = max(d, terrain.path_distance(pos, goal, w, h, vehicle))
+                here = p.hold_bonus if d <= o["radius"] * 0.8 else 0.0
+                obj = max(obj, here - p.objective * max(0.0, d - o["radius"] * 0.5))
+            score += obj + p.shooting * shots
+            out = score, f"objective {obj:.1f}, cover {cover}, seen by {seeing}, shots {shots}"
+        self._grounds[key] = out
+        return out
 
     def _moves(self, view, t) -> list[Option]:
         uid = t["unit"]
@@ -205,37 +231,48 @@ class QuickrefBot:
         here = (u["x"], u["y"])
         withdraw = bool(t.get("withdraw_only"))
         now, _ = self._position(view, u, here, withdraw)
+        out: list[Option] = []
+        for pos, d in self._destinations(view, u, t["max"], withdraw):
+            score, why = self._position(view, u, pos, withdraw)
+            cmd = {"type": "move", "unit": uid, "path": [[round(pos[0], 3), round(pos[1], 3)]]}
+            gain = score - now - self.profile.move_threshold
+            out.append((gain, cmd, f'{d:.1f}" to ({pos[0]:.1f}, {pos[1]:.1f}): {why}'))
+        return out
+
+    def _destinations(self, view, u, cap: float, withdraw: bool) -> list[tuple[tuple, float]]:
+        """Points this unit can reach now: around it, full and half distance, and straight
+        towards each objective (memoised for the phase)."""
+        here = (u["x"], u["y"])
+        key = (view["turn"], view["phase"], u["id"], here, cap, withdraw, self._enemy_key)
+        if key in self._dests:
+            return self._dests[key]
         terrain = self.terrain(view)
         w, h = view["table"]["width"], view["table"]["depth"]
         vehicle = u["kind"] == "vehicle"
         moved = u.get("moved_this_turn", 0.0)
         heads = [2 * math.pi * i / DIRECTIONS for i in range(DIRECTIONS)]
-        for o in view["objectives"]:
-            heads.append(math.atan2(o["x"] - u["x"], o["y"] - u["y"]))
-        seen = view["enemies"]
-        out: list[Option] = []
+        heads += [math.atan2(o["x"] - u["x"], o["y"] - u["y"]) for o in view["objectives"]]
+        out = []
         for a in heads:
             far = (
-                min(max(u["x"] + t["max"] * math.sin(a), 0.0), w),
-                min(max(u["y"] + t["max"] * math.cos(a), 0.0), h),
+                min(max(u["x"] + cap * math.sin(a), 0.0), w),
+                min(max(u["y"] + cap * math.cos(a), 0.0), h),
             )
-            reach = terrain.reach(here, far, vehicle, t["max"], moved)
+            reach = terrain.reach(here, far, vehicle, cap, moved)
             length = math.dist(here, far)
             for frac in (1.0, 0.5):
                 d = reach * frac
                 if d < 0.3:
                     continue
                 pos = (
-                    u["x"] + (far[0] - u["x"]) * d / length,
-                    u["y"] + (far[1] - u["y"]) * d / length,
+                    here[0] + (far[0] - here[0]) * d / length,
+                    here[1] + (far[1] - here[1]) * d / length,
                 )
                 if withdraw and any(
                     math.dist(pos, (e["x"], e["y"])) < math.dist(here, (e["x"], e["y"]))
-                    for e in seen
+                    for e in view["enemies"]
                 ):
                     continue
-                score, why = self._position(view, u, pos, withdraw)
-                gain = score - now - self.profile.move_threshold
-                cmd = {"type": "move", "unit": uid, "path": [[round(pos[0], 3), round(pos[1], 3)]]}
-                out.append((gain, cmd, f'{d:.1f}" to ({pos[0]:.1f}, {pos[1]:.1f}): {why}'))
+                out.append((pos, d))
+        self._dests[key] = out
         return out

@@ -3,29 +3,73 @@ movement a path costs, computed from the view alone (no access to the game)."""
 
 from __future__ import annotations
 
+import heapq
 import math
 from dataclasses import dataclass
 from typing import Any
 
-from shapely.geometry import LineString, Point, Polygon
-from shapely.strtree import STRtree
+from shapely.geometry import LineString, Polygon
 
 from ..rulesets.quickref.game.board import CHART_ROW, LINEAR_WIDTH
 from ..rulesets.quickref.models import Terrain
 from ..rulesets.quickref.tables import rules as quickref_rules
 
+XY = tuple[float, float]
+
 
 @dataclass(frozen=True)
 class Patch:
+    """One feature as a plain polygon (vertex ring and bounding box) with its chart row."""
+
     id: str
-    shape: Polygon
+    ring: tuple[XY, ...]
+    box: tuple[float, float, float, float]
     row: Terrain | None
-    height: float
     ford: bool
+
+    def contains(self, p: XY) -> bool:
+        x, y = p
+        x0, y0, x1, y1 = self.box
+        if not (x0 <= x <= x1 and y0 <= y <= y1):
+            return False
+        inside = False
+        ring = self.ring
+        j = len(ring) - 1
+        for i in range(len(ring)):
+            (xi, yi), (xj, yj) = ring[i], ring[j]
+            if (yi > y) != (yj > y) and x < (xj - xi) * (y - yi) / (yj - yi) + xi:
+                inside = not inside
+            j = i
+        return inside
+
+    def crosses(self, a: XY, b: XY) -> bool:
+        """Whether segment a-b meets the boundary or lies inside."""
+        x0, y0, x1, y1 = self.box
+        if max(a[0], b[0]) < x0 or min(a[0], b[0]) > x1:
+            return False
+        if max(a[1], b[1]) < y0 or min(a[1], b[1]) > y1:
+            return False
+        ring = self.ring
+        for i in range(len(ring)):
+            if _segments_meet(a, b, ring[i - 1], ring[i]):
+                return True
+        return self.contains(a)
+
+
+def _orient(p: XY, q: XY, r: XY) -> float:
+    return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+
+
+def _segments_meet(a: XY, b: XY, c: XY, d: XY) -> bool:
+    d1, d2 = _orient(c, d, a), _orient(c, d, b)
+    d3, d4 = _orient(a, b, c), _orient(a, b, d)
+    return ((d1 > 0) != (d2 > 0) or d1 == 0 or d2 == 0) and (
+        (d3 > 0) != (d4 > 0) or d3 == 0 or d4 == 0
+    )
 
 
 class ViewTerrain:
-    """Terrain of a view's `terrain` list with a spatial index."""
+    """Terrain of a view's `terrain` list, as plain polygons (fast for many small queries)."""
 
     def __init__(self, features: list[dict[str, Any]]):
         chart = quickref_rules()
@@ -39,55 +83,45 @@ class ViewTerrain:
                 shape = LineString(f["line"]).buffer(width / 2, cap_style="flat")
             row = chart.terrain(row_id) if row_id else None
             ford = bool((f.get("attributes") or {}).get("ford"))
-            patches.append(Patch(f["id"], shape, row, float(f.get("height") or 0), ford))
-        self.patches = patches
-        self.tree = STRtree([p.shape for p in patches]) if patches else None
-
-    def _query(self, geom) -> list[Patch]:
-        if self.tree is None:
-            return []
-        return [self.patches[i] for i in self.tree.query(geom, predicate="intersects")]
+            ring = tuple((float(x), float(y)) for x, y in shape.exterior.coords[:-1])
+            patches.append(Patch(f["id"], ring, tuple(shape.bounds), row, ford))
+        self.patches = [p for p in patches if p.row is not None]
+        self._cover: dict[tuple[XY, bool], int] = {}
+        self._fields: dict[tuple[XY, bool], list[list[float]]] = {}
 
     def cover(self, x: float, y: float, vehicle: bool) -> int:
         """The best chart modifier protecting a unit here (AT column for vehicles, SA else)."""
-        best = 0
-        for p in self._query(Point(x, y)):
-            if p.row is None:
-                continue
-            v = p.row.at if vehicle else p.row.sa
-            if v is not None and v > best:
-                best = v
-        return best
+        key = ((x, y), vehicle)
+        if key not in self._cover:
+            best = 0
+            for p in self.patches:
+                v = p.row.at if vehicle else p.row.sa
+                if v is not None and v > best and p.contains((x, y)):
+                    best = v
+            self._cover[key] = best
+        return self._cover[key]
 
-    def los(self, a: tuple[float, float], b: tuple[float, float]) -> bool:
+    def los(self, a: XY, b: XY) -> bool:
         """Approximate sight: blocked by a LOS-blocking feature that neither end stands in, or
         by a hill crest that neither end stands on (heights are not compared)."""
-        line = LineString([a, b])
-        pa, pb = Point(a), Point(b)
-        for p in self._query(line):
-            if p.row is None:
-                continue
-            blocks = p.row.blocks_los or p.row.id == "hills"
-            if blocks and not (p.shape.contains(pa) or p.shape.contains(pb)):
+        for p in self.patches:
+            if (
+                (p.row.blocks_los or p.row.id == "hills")
+                and p.crosses(a, b)
+                and not (p.contains(a) or p.contains(b))
+            ):
                 return False
         return True
 
-    def reach(
-        self,
-        a: tuple[float, float],
-        b: tuple[float, float],
-        vehicle: bool,
-        cap: float,
-        moved: float,
-    ) -> float:
+    def reach(self, a: XY, b: XY, vehicle: bool, cap: float, moved: float) -> float:
         """How far along a->b this unit may go now (0 if the path is closed to it), following
         the chart's movement fractions and penalties conservatively (no road bonus)."""
         length = math.dist(a, b)
         if length < 1e-9:
             return 0.0
         fraction, flat = 1.0, 0.0
-        for p in self._query(LineString([a, b])):
-            if p.row is None:
+        for p in self.patches:
+            if not p.crosses(a, b):
                 continue
             if vehicle and (p.row.vehicles_prohibited or p.row.id == "stream") and not p.ford:
                 return 0.0
@@ -96,3 +130,45 @@ class ViewTerrain:
             flat += p.row.move_penalty_vehicle if vehicle else p.row.move_penalty_infantry
         limit = (cap + moved) * fraction - flat - moved
         return max(0.0, min(length, limit * 0.97))
+
+    def _cell_cost(self, x: float, y: float, vehicle: bool) -> float:
+        """Cost of an inch of travel here (inf where the unit may not go)."""
+        cost = 1.0
+        for p in self.patches:
+            if not p.contains((x, y)):
+                continue
+            if vehicle and (p.row.vehicles_prohibited or p.row.id == "stream") and not p.ford:
+                return math.inf
+            frac = p.row.move_fraction_vehicle if vehicle else p.row.move_fraction_infantry
+            pen = p.row.move_penalty_vehicle if vehicle else p.row.move_penalty_infantry
+            cost = max(cost, 1.0 / max(frac, 0.05) + pen)
+        return cost
+
+    def path_distance(self, a: XY, goal: XY, width: float, depth: float, vehicle: bool) -> float:
+        """Travel distance from a to goal around closed ground (Dijkstra on a 1-inch grid,
+        8 neighbours, memoised per goal and kind)."""
+        key = (goal, vehicle)
+        field = self._fields.get(key)
+        nx, ny = int(width) + 1, int(depth) + 1
+        if field is None:
+            cost = [[self._cell_cost(i, j, vehicle) for j in range(ny)] for i in range(nx)]
+            field = [[math.inf] * ny for _ in range(nx)]
+            gi, gj = min(max(round(goal[0]), 0), nx - 1), min(max(round(goal[1]), 0), ny - 1)
+            field[gi][gj] = 0.0
+            heap = [(0.0, gi, gj)]
+            steps = [(di, dj) for di in (-1, 0, 1) for dj in (-1, 0, 1) if di or dj]
+            while heap:
+                d, i, j = heapq.heappop(heap)
+                if d > field[i][j]:
+                    continue
+                for di, dj in steps:
+                    k, m = i + di, j + dj
+                    if 0 <= k < nx and 0 <= m < ny and cost[k][m] < math.inf:
+                        nd = d + math.hypot(di, dj) * (cost[i][j] + cost[k][m]) / 2
+                        if nd < field[k][m]:
+                            field[k][m] = nd
+                            heapq.heappush(heap, (nd, k, m))
+            self._fields[key] = field
+        i, j = min(max(round(a[0]), 0), nx - 1), min(max(round(a[1]), 0), ny - 1)
+        d = field[i][j]
+        return d if d < math.inf else math.dist(a, goal) * 3

@@ -43,6 +43,7 @@ CHART_ROW = {
     "road": None,
 }
 LINEAR_WIDTH = 0.5  # inches: walls and hedges without a width
+CACHE_SIZE = 100_000  # memoised sight lines and points per board (cleared when full)
 
 
 @dataclass(frozen=True)
@@ -79,6 +80,11 @@ class Board:
             feats.append(Feature(f, shape, CHART_ROW[kind]))
         self.features = feats
         self.tree = STRtree([f.shape for f in feats]) if feats else None
+        # Sight and terrain-at-a-point are pure functions of the (immutable) terrain, asked
+        # again and again with the same points (sight refresh after every move, legal
+        # commands after every command): memoised, results unchanged.
+        self._los_memo: dict[tuple[float, float, float, float, float], bool] = {}
+        self._at_memo: dict[tuple[float, float], tuple[Feature, ...]] = {}
 
     def terrain(self, row: str) -> Terrain:
         return self.rules.terrain(row)
@@ -89,7 +95,13 @@ class Board:
         return [self.features[i] for i in self.tree.query(geom, predicate="intersects")]
 
     def features_at(self, x: float, y: float) -> list[Feature]:
-        return self._query(Point(x, y))
+        key = (x, y)
+        hit = self._at_memo.get(key)
+        if hit is None:
+            if len(self._at_memo) >= CACHE_SIZE:
+                self._at_memo.clear()
+            hit = self._at_memo[key] = tuple(self._query(Point(x, y)))
+        return list(hit)
 
     def cover(self, x: float, y: float, column: str = "sa") -> str | None:
         """The chart row that protects a unit here best in a column (decision Q26)."""
@@ -113,6 +125,16 @@ class Board:
         return [f for f in self.features if f.spec.kind.casefold() == "road"]
 
     def los(self, a: tuple[float, float], b: tuple[float, float], eye: float = 0.5) -> bool:
+        """Sight from a to b (memoised; see `_los`)."""
+        key = (a[0], a[1], b[0], b[1], eye)
+        hit = self._los_memo.get(key)
+        if hit is None:
+            if len(self._los_memo) >= CACHE_SIZE:
+                self._los_memo.clear()
+            hit = self._los_memo[key] = self._los(a, b, eye)
+        return hit
+
+    def _los(self, a: tuple[float, float], b: tuple[float, float], eye: float) -> bool:
         """Sight from a to b: blocked by a chart feature with LOS YES that the line passes
         through (not one that a or b stands in: decision Q26), or by a hill crest higher than
         the sight line where neither end stands on it."""
