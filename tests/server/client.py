@@ -104,11 +104,17 @@ def play_step(table: Table) -> tuple[str, dict[str, Any], dict[str, Any]] | None
 
 
 def hidden_enemies(table: Table, side: str) -> list[dict[str, Any]]:
-    """Enemy units (from the umpire's view) that `side` neither sees now nor has a marker for."""
+    """Enemy units (from the umpire's view) that `side` has never observed: not in sight now,
+    no last-known marker, and named by no event that side was shown."""
     umpire = table.view("umpire")
     mine = table.view(side)
+    told = json.dumps([e["data"] for e in mine["log"]])
     known = {u["id"] for u in mine["enemies"]} | {m["id"] for m in mine["last_known"]}
-    return [u for u in umpire["units"] if u["side"] != side and u["id"] not in known]
+    return [
+        u
+        for u in umpire["units"]
+        if u["side"] != side and u["id"] not in known and f'"{u["id"]}"' not in told
+    ]
 
 
 def leaks(text: str | dict | list, units: list[dict[str, Any]]) -> list[str]:

@@ -362,7 +362,8 @@ function label(c) {
   const parts = [c.type.replaceAll("_", " ")];
   if (c.unit) parts.push(unitName(c.unit));
   if (c.target) parts.push(`→ ${unitName(c.target)}`);
-  if (c.side_a) parts.push(sideName(c.side_a));
+  if (c.side_a) return `side A: ${sideName(c.side_a)}`;
+  if (c.type === "hatches") return "button up all hatches";
   if (c.max !== undefined) parts.push(`(≤ ${c.max.toFixed(1)}″)`);
   return parts.join(" ");
 }

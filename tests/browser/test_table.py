@@ -1,0 +1,176 @@
+"""The browser table in Debian's Chromium: create a game, two players in separate browser
+contexts, end phases, see the odds, fire, move, read the log; seat A's page never holds
+a unit of side B that A does not observe. Screenshots go to artifacts/."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+
+import infra
+from kriegsspiel.server import create_app
+from server.client import Table, hidden_enemies, leaks
+
+LOG_ITEMS = "#log li[data-event]"
+
+
+@pytest.fixture
+def base(tmp_path):
+    with infra.live_server(lambda: create_app(f"sqlite:///{tmp_path / 'web.db'}")) as url:
+        yield url
+
+
+def open_seat(browser, link: str):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(link)
+    page.wait_for_selector("#table [data-unit]")
+    return ctx, page, errors
+
+
+def log_count(page) -> int:
+    return page.locator(LOG_ITEMS).count()
+
+
+def wait_log_grows(page, n: int) -> None:
+    page.wait_for_function(f"n => document.querySelectorAll('{LOG_ITEMS}').length > n", arg=n)
+
+
+def end_phase(page, other) -> None:
+    """End the phase on `page`; the other browser learns of it over its WebSocket."""
+    n_other = log_count(other)
+    page.click("#actions button[data-cmd=end_phase]")
+    wait_log_grows(other, n_other)
+
+
+def click_table(page, x: float, y: float) -> None:
+    """Click the table point (x, y) in table inches."""
+    sx, sy = page.evaluate(
+        """([x, y]) => {
+            const svg = document.querySelector('#table');
+            const depth = Number(svg.querySelector('.edge').getAttribute('height'));
+            const p = svg.createSVGPoint(); p.x = x; p.y = depth - y;
+            const m = p.matrixTransform(svg.getScreenCTM());
+            return [m.x, m.y];
+        }""",
+        [x, y],
+    )
+    page.mouse.click(sx, sy)
+
+
+def assert_fogged(page, table: Table, side: str) -> None:
+    hidden = hidden_enemies(table, side)
+    assert hidden, "the scenario hides units from this side"
+    assert not leaks(page.content(), hidden), side
+
+
+def test_two_browsers_play_with_odds_fire_move_and_log(browser, base, artifacts_dir):
+    # create the game in the lobby (this screen keeps every seat: hot-seat)
+    ctx0 = browser.new_context(viewport={"width": 1280, "height": 800})
+    lobby = ctx0.new_page()
+    lobby.goto(base)
+    lobby.select_option("#scenario", "qr-crossroads-armour")
+    lobby.click("#create")
+    lobby.wait_for_selector("#links input")
+    links = {
+        lab.inner_text().strip(): lab.locator("input").input_value()
+        for lab in lobby.locator("#links label").all()
+    }
+    lobby.screenshot(path=str(artifacts_dir / "web-hotseat-created.png"))
+    game_id = links["Umpire"].split("game=")[1].split("&")[0]
+    token = {
+        seat: links[label].split("#token=")[1]
+        for seat, label in [
+            ("germany", "Kampfgruppe Brandt"),
+            ("usa", "Company B, 70th Tank Battalion"),
+            ("umpire", "Umpire"),
+        ]
+    }
+    table = Table(httpx.Client(base_url=base), game_id, token, {})
+    # hot-seat: switch to the other side on the same screen
+    lobby.click("#seats button[data-seat=usa]")
+    lobby.wait_for_selector("#table [data-unit=u-m4a]")
+    assert lobby.locator("#seats button.active").get_attribute("data-seat") == "usa"
+    assert_fogged(lobby, table, "usa")
+
+    ctx_g, ger, ger_errors = open_seat(browser, links["Kampfgruppe Brandt"])
+    ctx_u, usa, usa_errors = open_seat(browser, links["Company B, 70th Tank Battalion"])
+    assert_fogged(ger, table, "germany")
+    assert_fogged(usa, table, "usa")
+    assert "Turn 1" in ger.inner_text("#phase") and "Initiative" in ger.inner_text("#phase")
+
+    end_phase(ger, usa)
+    end_phase(usa, ger)
+    ger.wait_for_function("document.querySelector('#phase-title').textContent.includes('fire')")
+
+    # fire: select the Panther, tap the Sherman, read the exact odds, then commit
+    ger.click("[data-unit=g-panther]")
+    assert "Panther 311" in ger.inner_text("#card")
+    ger.click("[data-unit=u-m4a]")
+    ger.wait_for_selector("#odds .bar")
+    odds = table.post("germany", "odds", {"type": "fire", "unit": "g-panther", "target": "u-m4a"})
+    for name, frac in odds.json()["exact"].items():
+        assert frac in ger.inner_text(f"#odds .bar[data-outcome={name}]")
+    ger.screenshot(path=str(artifacts_dir / "web-odds.png"))
+    n = log_count(usa)
+    ger.click("#confirm")
+    wait_log_grows(usa, n)
+    fire = [e for e in table.get("germany", "log").json() if e["type"] == "fire"]
+    assert fire and fire[-1]["explanation"]
+    ger_log = ger.inner_text("#log")
+    assert fire[-1]["explanation"][0] in ger_log  # every roll explained on the page
+    assert_fogged(ger, table, "germany")
+
+    end_phase(ger, usa)
+    end_phase(usa, ger)
+    ger.wait_for_function("document.querySelector('#phase-title').textContent.includes('Move')")
+
+    # move: the allowed distance is drawn, then tap the destination
+    ger.click("[data-unit=g-panther]")
+    ger.click("#actions button[data-cmd=move]")
+    radius = float(ger.get_attribute("#reach", "r"))
+    assert radius > 2
+    ger.screenshot(path=str(artifacts_dir / "web-move-reach.png"))
+    n = log_count(ger)
+    click_table(ger, 15.0, 21.0)
+    wait_log_grows(ger, n)
+    panther = next(u for u in table.view("germany")["units"] if u["id"] == "g-panther")
+    assert (round(panther["x"], 1), round(panther["y"], 1)) == (15.0, 21.0)
+    assert_fogged(ger, table, "germany")
+    assert_fogged(usa, table, "usa")
+    ger.screenshot(path=str(artifacts_dir / "web-germany.png"))
+    usa.screenshot(path=str(artifacts_dir / "web-usa.png"))
+
+    # the umpire's link sees every unit
+    ctx_m, ump, ump_errors = open_seat(browser, links["Umpire"])
+    every = {u["id"] for u in table.view("umpire")["units"]}
+    assert {ump.get_attribute(f"[data-unit={i}]", "data-unit") for i in every} == every
+    ump.screenshot(path=str(artifacts_dir / "web-umpire.png"))
+    assert not (ger_errors or usa_errors or ump_errors)
+    for ctx in (ctx0, ctx_g, ctx_u, ctx_m):
+        ctx.close()
+
+
+def test_tablet_viewport_zoom_and_pan(browser, base, artifacts_dir):
+    t = Table.create(httpx.Client(base_url=base))
+    ctx = browser.new_context(viewport={"width": 820, "height": 1180}, has_touch=True)
+    page = ctx.new_page()
+    page.goto(t.links["germany"].replace("http://testserver", base))
+    page.wait_for_selector("#table [data-unit]")
+    box = page.get_attribute("#table", "viewBox")
+    page.tap("#zoom-in")
+    zoomed = page.get_attribute("#table", "viewBox")
+    assert float(zoomed.split()[2]) < float(box.split()[2])
+    page.mouse.move(300, 300)
+    page.mouse.down()
+    page.mouse.move(380, 340, steps=5)
+    page.mouse.up()
+    panned = page.get_attribute("#table", "viewBox")
+    assert panned.split()[:2] != zoomed.split()[:2] and panned.split()[2] == zoomed.split()[2]
+    page.tap("#zoom-fit")
+    assert page.get_attribute("#table", "viewBox") == box
+    assert page.locator("#zoom-in").bounding_box()["width"] >= 44  # finger-sized controls
+    page.screenshot(path=str(artifacts_dir / "web-tablet.png"))
+    ctx.close()
