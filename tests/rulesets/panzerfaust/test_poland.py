@@ -1,0 +1,123 @@
+"""Polish army list (seed 000, pp. 105-108): rows checked against the seed text."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kriegsspiel.data import Provenance
+from kriegsspiel.rulesets import load
+
+SEED = Path(__file__).resolve().parents[3].parent / "shared" / "seeds" / "000_74e73e3716f2a7dc.txt"
+
+
+def seed_page(page: int) -> str:
+    if not SEED.exists():
+        pytest.skip("seed text not available")
+    return SEED.read_text(encoding="utf-8").splitlines()[2 * page + 2]  # file line 2p+3
+
+
+@pytest.fixture(scope="module")
+def cat():
+    return load("panzerfaust", overlays=())
+
+
+def test_rating_table(cat):
+    text = seed_page(106)
+    assert "Offboard Artillery Conscript Reliable - 15% or x 0.85" in text
+    assert "All Other Units Conscript Reliable - 25% or x 0.75" in text
+    pol = cat.get("nation", "poland")
+    assert {r.selector: r.multiplier for r in pol.rating_rules} == {
+        "offboard_artillery": 0.85,
+        "all_other": 0.75,
+    }
+    assert pol.allows["smg"] is False and pol.allows["flamethrower"] is False
+    assert "No SMG or Flamethrowers were available" in text
+
+
+@pytest.mark.parametrize(
+    ("rid", "printed"),
+    [
+        ("tk-tks", "33 TK/TKS LMG B 3"),
+        ("tk-tksz", "39 TK/TKSz 20 L B 4"),
+        ("vau-33-dw", "36 VAU 33 dw 2 LMG C 4"),
+        ("ursus-wz-29", "51 Ursus wz 29 4x2 37 L22,2*LMG C 6"),
+        ("ursus-wz-34-a", "31 Ursus wz 34 (a) 4x2 LMG C 4"),
+        ("ursus-wz-34-b", "33 Ursus wz 34 (b) 4x2 37 L C 7"),
+    ],
+)
+def test_afv_rows(cat, rid, printed):
+    row = cat.get("afv", f"poland/{rid}")
+    assert printed in seed_page(106)
+    tokens = printed.split()
+    assert tokens[0] == str(row.pv)
+    assert tokens[-2:] == [row.size, str(row.fire_order)]
+    assert row.speed_road is None and row.radio == "none"
+
+
+def test_one_man_turrets(cat):
+    assert "One Man Turrets; VAU 33 dw, 7TP dw, Ursus 34." in seed_page(106)
+    omt = {a.id for a in cat.all("afv") if a.nation == "poland" and a.one_man_turret}
+    assert omt == {
+        "poland/vau-33-dw",
+        "poland/7tp-dw",
+        "poland/ursus-wz-34-a",
+        "poland/ursus-wz-34-b",
+    }
+
+
+@pytest.mark.parametrize(
+    ("rid", "printed"),
+    [
+        (
+            "65mm-l20-mle-06",
+            "31 65mm L20 mle 06 A (11) (10) (9) (7) (6) (5) (No g/shield) 4 (Horse-drawn)",
+        ),
+        (
+            "20mm-l62-aa-madsen-chm",
+            "24 20mm L62 AA Madsen CHM A (13) (11) (10) (7) (5) 1 No gun shield",
+        ),
+        ("37mm-l45-bofors", "mm L45 Bofors A (12) (11) (10) (9) (7) (5)"),
+    ],
+)
+def test_gun_rows(cat, rid, printed):
+    gun = cat.get("gun", f"poland/{rid}")
+    assert printed in seed_page(107)
+    assert " ".join(f"({v})" for v in gun.to_hit) in printed
+    assert gun.size in printed.split()
+    assert gun.penetration == []
+
+
+def test_bofors_pv_recovered_from_list(cat):
+    gun = cat.get("gun", "poland/37mm-l45-bofors")
+    assert "33 37mm L45 Bofors 39?" in seed_page(105)
+    assert gun.pv == 33 and gun.prov("pv") is Provenance.SEED_INFERRED
+
+
+def test_softskins(cat):
+    text = seed_page(106)
+    for rid in ("poski-fiat-621", "c2p", "c7p"):
+        v = cat.get("softskin", f"poland/{rid}")
+        assert f"{v.pv} {v.name} {v.drive} {v.size} {v.tow}" in text
+
+
+def test_every_equipment_raw_is_in_seed(cat):
+    text = seed_page(105) + " " + seed_page(106)
+    rows = [r for r in cat.all("equipment") if r.nation == "poland"]
+    assert len(rows) == 43
+    for row in rows:
+        assert row.raw in text, row.id
+
+
+def test_infantry_platoon(cat):
+    text = seed_page(107)
+    assert (
+        "1 Infantry Platoon HQ (1 Pl. HQ Team, 1 45mm Mortar) HQ 3 Squads (1 LMG Team, 2 Rifle Teams) *"
+        in text
+    )
+    sq = cat.get("organisation", "poland/infantry-squad")
+    assert [(s.min, s.ref) for s in sq.slots] == [
+        (1, "infantry_team:poland/lmg-team-mag"),
+        (2, "infantry_team:poland/rifle-team"),
+    ]
