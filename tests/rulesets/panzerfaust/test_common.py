@@ -246,3 +246,17 @@ def test_fr_table_row_labels(cat):
     assert "3000 no limit Up to 2 Up to 1 NA 4000" in text
     rows = _rows(cat, "common/frequency-rating-limits")
     assert (rows["3000"]["fr_5"], rows["3000"]["fr_6"], rows["3000"]["fr_7"]) == (2, 1, "NA")
+
+
+def test_intact_rule_tables(cat):
+    inf = _rows(cat, "common/infantry-fire-variations")
+    assert "-8 Target in fortifications +2 Firer is veteran" in seed_page(16)
+    assert inf["target_in_fortifications"]["row_shift"] == -8
+    at = _rows(cat, "common/at-fire-variations")
+    assert "-2 Target is Size `A'" in seed_page(30)
+    assert at["target_size_a"]["to_hit"] == -2 and at["second_shot_stationary_target"]["cap"] == 6
+    assert "Morale Reaction Table; Modified Dice Roll Result +3 or higher OK" in seed_page(24)
+    assert _rows(cat, "common/morale-reaction-table")["ok"]["min_2d6"] == 3
+    pen = _rows(cat, "common/penetration-effects-table")
+    assert "14 or more Destroyed Hull/Gun Damaged 9-10 Stunned 2 Moves" in seed_page(31)
+    assert pen["destroyed"]["min_3d6"] == 14 and pen["stunned_2_moves"]["max_3d6"] == 10
