@@ -260,3 +260,15 @@ def test_intact_rule_tables(cat):
     pen = _rows(cat, "common/penetration-effects-table")
     assert "14 or more Destroyed Hull/Gun Damaged 9-10 Stunned 2 Moves" in seed_page(31)
     assert pen["destroyed"]["min_3d6"] == 14 and pen["stunned_2_moves"]["max_3d6"] == 10
+
+
+def test_gun_size_movement_and_radius_tables(cat):
+    assert "`B' - Medium Guns: 2 teams 1 moves 2.5cm/turn" in seed_page(33)
+    size = _rows(cat, "common/gun-size-table")
+    assert (size["B"]["crew_teams"], size["B"]["manhandle_cm_per_turn"]) == (2, 2.5)
+    assert "Orchards x1 x3/4 x2/3 x2/3 x1/2 x1/3" in seed_page(25)
+    orch = _rows(cat, "common/vehicle-movement-restrictions")["orchards"]
+    assert orch["semi_tracked"] == 0.75 and orch["motorcycle"] == 0.333
+    assert "radios 100cm for German/Allied or 60cm for Soviet/Axis/others" in seed_page(7)
+    radius = _rows(cat, "common/command-radius")
+    assert radius["radio_german_allied"]["radius_cm"] == 100
