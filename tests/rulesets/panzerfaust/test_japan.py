@@ -1,0 +1,193 @@
+"""Japanese army list (seed 000, pp. 76-81): rows checked field by field against the seed text."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from kriegsspiel.data import Provenance
+from kriegsspiel.rulesets import load
+
+SEED = Path(__file__).resolve().parents[3].parent / "shared" / "seeds" / "000_74e73e3716f2a7dc.txt"
+NATION = "japan"
+
+
+@pytest.fixture(scope="module")
+def cat():
+    return load("panzerfaust", overlays=())
+
+
+def seed_page(page: int) -> str:
+    if not SEED.exists():
+        pytest.skip("seed text not available")
+    return SEED.read_text(encoding="utf-8").splitlines()[2 * page + 2]  # file line 2p+3
+
+
+def mine(cat):
+    for kind, entry in cat:
+        if entry.record.nation == NATION:
+            yield kind, entry.record
+
+
+def test_counts_match_pinned(cat):
+    pinned = yaml.safe_load((Path(__file__).parent / "counts" / f"{NATION}.yaml").read_text())
+    got: dict[str, int] = {}
+    for kind, _ in mine(cat):
+        got[kind] = got.get(kind, 0) + 1
+    assert got == pinned
+
+
+def _exists(cat, ref: str) -> bool:
+    kind, _, ident = ref.partition(":")
+    return ident in cat.entries.get(kind, {})
+
+
+def test_refs_resolve(cat):
+    for kind, rec in mine(cat):
+        for slot in getattr(rec, "slots", []):
+            assert _exists(cat, slot.ref), f"{rec.id}: {slot.ref}"
+        if kind == "equipment" and rec.item_ref:
+            assert _exists(cat, rec.item_ref), f"{rec.id}: {rec.item_ref}"
+        for mount in getattr(rec, "armament", []) if kind == "afv" else []:
+            if mount.gun_ref:
+                assert _exists(cat, mount.gun_ref), f"{rec.id}: {mount.gun_ref}"
+
+
+def test_provenance_explained(cat):
+    for _, rec in mine(cat):
+        for path, fp in rec.field_provenance.items():
+            if fp.provenance is Provenance.HISTORICAL:
+                assert fp.ref, f"{rec.id}.{path}"
+            if fp.provenance in (Provenance.PLACEHOLDER, Provenance.SEED_INFERRED):
+                assert fp.note, f"{rec.id}.{path}"
+
+
+def test_every_equipment_raw_is_in_seed(cat):
+    text = seed_page(76) + " " + seed_page(77)
+    rows = [r for k, r in mine(cat) if k == "equipment"]
+    assert len(rows) == 77
+    for row in rows:
+        assert row.raw in text, row.id
+        if row.pv is not None and row.prov("pv") is Provenance.SEED and row.pv_basis != "each":
+            assert row.raw.split()[0] == str(row.pv), row.id
+        if row.dates is not None:
+            assert row.dates.raw in row.raw.split(), row.id
+
+
+def test_troop_class_alternatives(cat):
+    text = seed_page(77)
+    assert "All Other Units Veteran Elite +50% or x All Other Units Regular Elite +25% or x" in text
+    rules = cat.get("nation", NATION).rating_rules
+    by_group: dict[str, dict[str, float]] = {}
+    for r in rules:
+        by_group.setdefault(r.exclusive_group, {})[r.selector] = r.multiplier
+    assert by_group == {
+        "veteran": {"offboard_artillery": 1.0, "all_other": 1.5},
+        "regular": {"offboard_artillery": 1.0, "all_other": 1.25},
+    }
+    nation = cat.get("nation", NATION)
+    assert nation.prov("rating_rules.1.multiplier") is Provenance.SEED_INFERRED
+    assert nation.prov("rating_rules.0.multiplier") is Provenance.SEED
+
+
+def test_tank_rows(cat):
+    text = seed_page(78)
+    for rid, printed in [
+        ("light-type-95-ha-go", "60 Light Type 95 `HA-GO' 37 L45,2*LMG C 5"),
+        ("light-type-98-ke-ni", "69 Light Type 98 `KE-NI' 37 L50,2*LMG C 5"),
+        ("medium-type-89b-chi-ro", "76 Medium Type 89B `CHI-RO' 57 L22,2*LMG C 6"),
+        ("amphibious-type-02-ka-mi", "75 Amphibious Type 02 `KA-MI 37 L50,2*LMG C 5"),
+        ("type-98-so-ki", "62 Type 98 `SO-KI' 20 L73 Double AA C 4"),
+    ]:
+        assert printed in text
+        afv = cat.get("afv", f"{NATION}/{rid}")
+        tokens = printed.split()
+        assert str(afv.pv) == tokens[0]
+        assert (afv.size, str(afv.fire_order)) == tuple(tokens[-2:])
+        assert afv.speed_road is None and afv.speed_cc is None
+    assert "36 Combat Car Type 92 LMG B 3" in seed_page(77)
+    cc = cat.get("afv", f"{NATION}/combat-car-type-92")
+    assert (cc.pv, cc.size, cc.fire_order, cc.one_man_turret) == (36, "B", 3, False)
+    chi_ha = cat.get("afv", f"{NATION}/medium-type-97-chi-ha")
+    assert "92 Medium Type 97 `CHI-HA' 57 L26,2*LMG C Medium" in text
+    assert chi_ha.fire_order is None and chi_ha.smoke_dischargers and chi_ha.radio == "command_only"
+    assert chi_ha.prov("armour.hf") is Provenance.HISTORICAL
+    assert "One Man Turrets; All `Light' tanks, except Type 02 KA-MI." in text
+    lights = [a for a in cat.all("afv") if a.nation == NATION and a.name.startswith("Light")]
+    assert lights and all(a.one_man_turret for a in lights)
+    assert not cat.get("afv", f"{NATION}/amphibious-type-02-ka-mi").one_man_turret
+
+
+def test_apc_rows(cat):
+    text = seed_page(78)
+    assert "37 Type 91 `Sumida' 6x4 LMG C Type 95 `Naval' 6x4 4*LMG C 3 52 Type 92 `Osaka'" in text
+    naval = cat.get("afv", f"{NATION}/type-95-naval")
+    assert naval.pv == 48 and naval.prov("pv") is Provenance.SEED_INFERRED
+    assert naval.armament[0].count == 4 and naval.fire_order == 3
+    hoki = cat.get("afv", f"{NATION}/ho-ki")
+    assert "`HO-KI' (Cap:11)" in text and hoki.capacity == 11
+
+
+def test_gun_rows(cat):
+    p78, p79 = seed_page(78), seed_page(79)
+    t11 = cat.get("gun", f"{NATION}/37mm-l22-type-11")
+    assert "11 37mm L22 Type 11 A (11) (10) (7) to-hit chance 3 No gun shield" in p78
+    assert (t11.pv, t11.size, t11.to_hit, t11.fire_order, t11.gun_shield) == (
+        11,
+        "A",
+        [11, 10, 7],
+        3,
+        False,
+    )
+    at = cat.get("gun", f"{NATION}/37mm-l45-type-94-97")
+    printed = " ".join(f"({v})" for v in at.to_hit)
+    assert f"{at.pv} 37mm L45 Type 94/97 {at.size} {printed} {at.fire_order} Horse-drawn" in p78
+    t90 = cat.get("gun", f"{NATION}/75mm-l38-type-90")
+    printed = " ".join(f"({v})" for v in t90.to_hit)
+    assert f"mm L38 Type 90 {t90.size} {printed} {t90.fire_order} WP" in p79
+    assert len(t90.to_hit) == 10 and t90.wp and t90.prov("calibre_mm") is Provenance.SEED_INFERRED
+    inf_gun = cat.get("gun", f"{NATION}/70mm-l9-type-92")
+    assert "23 70mm L9 Type 92 A (11) (10) (9) (7) (Horse-drawn) 4 WP" in p79
+    assert "pg -> 70mm L9 Type 92 HEAT 45 (9) (9) (8) (6)" in p79
+    (heat,) = inf_gun.ammo
+    assert (heat.kind, heat.basis, heat.to_hit, heat.pv_delta) == ("HEAT", "pg", [9, 9, 8, 6], None)
+    aa = cat.get("gun", f"{NATION}/20mm-l73-type-98")
+    assert "24 20mm L73 Type 98 A (13) (12) (10) (8) (6) (No g/shield) 1 (Horse-drawn)" in p79
+    assert (aa.pv, aa.to_hit, aa.fire_order, aa.gun_shield) == (24, [13, 12, 10, 8, 6], 1, False)
+
+
+def test_softskin_rows(cat):
+    text = seed_page(77)
+    for rid, name in [
+        ("isuzu-type-94-a-b", "Isuzu Type 94 A/B Medium Truck"),
+        ("isuzu-type-2", "Isuzu Type 2 (7 ton) Heavy Truck"),
+        ("type-94-92-98-medium-tractor", "Type 94,92,98 (4-6 ton) Medium Tractor"),
+        ("type-92-95-heavy-tractor", "Type 92, 95 (8-13 ton) Heavy Tractor"),
+    ]:
+        v = cat.get("softskin", f"{NATION}/{rid}")
+        assert f"{v.pv} {name} {v.drive} {v.size} {v.tow}" in text
+
+
+def test_infantry_block_lost_its_numbers(cat):
+    text = seed_page(77)
+    assert "PV INFANTRY DATES PROD FR 7 Rifle Team SMG Team LMG Team (Mag fed) MMG HMG" in text
+    rows = [r for k, r in mine(cat) if k == "equipment" and r.category in ("infantry", "other")]
+    assert all(r.dates is None and r.fr is None for r in rows)
+    assert [r.pv for r in rows if r.prov("pv") is Provenance.SEED and r.pv is not None] == [7]
+
+
+def test_organisations(cat):
+    text = seed_page(80)
+    assert "3 Infantry Sections (1 LMG Team, 3 Rifle Teams) *" in text
+    sec = cat.get("organisation", f"{NATION}/standard-infantry-section")
+    assert [(s.min, s.ref) for s in sec.slots] == [
+        (1, "infantry_team:japan/lmg-team-mag"),
+        (3, "infantry_team:japan/rifle-team"),
+    ]
+    assert "Maximum of one such company in your force." in text
+    assert cat.get("nation", NATION).max_in_force == {"japan/armored-recon-company": 1}
+    assert "Maximum of 3 batteries may be used on board in this fashion" in seed_page(81)
+    ind = cat.get("organisation", f"{NATION}/medium-tank-platoon-5")
+    assert {s.min for s in ind.slots} == {5}
