@@ -272,3 +272,12 @@ def test_gun_size_movement_and_radius_tables(cat):
     assert "radios 100cm for German/Allied or 60cm for Soviet/Axis/others" in seed_page(7)
     radius = _rows(cat, "common/command-radius")
     assert radius["radio_german_allied"]["radius_cm"] == 100
+
+
+def test_weather_table_rows_match_seed(cat):
+    text = seed_page(10)
+    table = cat.get("table", "common/weather-determination-table")
+    assert len(table.rows) == 11
+    for row in table.rows:
+        assert f"{row.key} {' '.join(row.values.values())} " in text, row.key
+    assert _rows(cat, "common/weather-determination-table")["7"]["ne_winter"] == "C"
