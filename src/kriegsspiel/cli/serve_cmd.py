@@ -19,7 +19,8 @@ PortOpt = Annotated[int, typer.Option("--port", help="TCP port", min=1, max=6553
 def run(app: object, host: str, port: int) -> None:
     import uvicorn
 
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    # views are small and frequent: compressing each costs more CPU than loopback or LAN saves
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_per_message_deflate=False)
 
 
 def serve(db: DbOpt = None, host: HostOpt = "127.0.0.1", port: PortOpt = 8000) -> None:

@@ -21,14 +21,15 @@ from fastapi import (
 )
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy import create_engine, event
 
 from ..engine.commands import IllegalCommand
 from ..engine.events import SPECTATOR, UMPIRE
 from ..engine.game import Game
 from ..engine.scenario import Scenario, all_scenarios
-from ..engine.store import Store
+from ..engine.store import Store, default_url
 from . import seats
-from .hub import GameHub, seat_view
+from .hub import GameHub
 from .schemas import Ack, Command, CreatedGame, NewGame, ScenarioInfo, Seat, StateHash
 
 STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
@@ -65,9 +66,27 @@ def create_game(hub: GameHub, new: NewGame, base_url: str) -> CreatedGame:
     )
 
 
+def open_store(url: str | None) -> Store:
+    """The store; a SQLite file runs in WAL mode with synchronous=NORMAL: a commit is in the
+    file before the ack (so it survives SIGKILL of the server) without an fsync per command."""
+    url = url or default_url()
+    if not url.startswith("sqlite"):
+        return Store(url)
+    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+    @event.listens_for(engine, "connect")
+    def _pragmas(conn: Any, _: Any) -> None:
+        cur = conn.cursor()
+        cur.execute("PRAGMA journal_mode=WAL")
+        cur.execute("PRAGMA synchronous=NORMAL")
+        cur.close()
+
+    return Store(url, engine=engine)
+
+
 def create_app(db_url: str | None = None) -> FastAPI:
     """The web umpire over a store (SQLite file by default, PostgreSQL by URL)."""
-    hub = GameHub(Store(db_url))
+    hub = GameHub(open_store(db_url))
     app = FastAPI(
         title="Kriegsspiel web umpire",
         version="0.1.0",
@@ -86,7 +105,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
         except LookupError as e:
             raise HTTPException(404, f"no game {game_id!r}") from e
 
-    def seat_dep(
+    async def seat_dep(
         game_id: GameId,
         seat: SeatName,
         token: Annotated[str | None, Query(max_length=256)] = None,
@@ -106,6 +125,8 @@ def create_app(db_url: str | None = None) -> FastAPI:
         if seat == SPECTATOR:
             raise HTTPException(403, "spectators do not give commands")
 
+    # Handlers touching games are `async def`: they run on the event loop, one at a time,
+    # never in FastAPI's thread pool, so a game is only ever changed under its lock.
     api = APIRouter(prefix="/api")
 
     @api.get("/scenarios", response_model=list[ScenarioInfo])
@@ -123,20 +144,22 @@ def create_app(db_url: str | None = None) -> FastAPI:
         ]
 
     @api.post("/games", response_model=CreatedGame, status_code=201)
-    def new_game(body: NewGame, request: Request) -> CreatedGame:
+    async def new_game(body: NewGame, request: Request) -> CreatedGame:
         """Create a game; the answer holds each seat's secret token and join link (shown once)."""
         return create_game(hub, body, str(request.base_url))
 
     @api.get("/games/{game_id}/seats/{seat}/view")
-    def view(dep: SeatDep) -> dict[str, Any]:
+    async def view(dep: SeatDep) -> dict[str, Any]:
         """Everything this seat may know, with its legal commands."""
-        return seat_view(*dep)
+        async with hub.lock(dep[0].id):
+            return hub.view(*dep)
 
     @api.get("/games/{game_id}/seats/{seat}/log")
-    def log(dep: SeatDep) -> list[dict[str, Any]]:
+    async def log(dep: SeatDep) -> list[dict[str, Any]]:
         """The events this seat may read, each with its explanation lines."""
         game, seat = dep
-        return [e.to_json() for e in game.events_for(seat)]
+        async with hub.lock(game.id):
+            return hub.events_json(game, game.events_for(seat), seat)
 
     @api.post("/games/{game_id}/seats/{seat}/commands", response_model=Ack)
     async def command(dep: SeatDep, body: Command) -> Ack:
@@ -144,7 +167,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
         game, seat = dep
         acting(game, seat)
         new = await hub.change(game.id, lambda g: g.submit(seat, body.as_dict()))
-        return Ack(seat=seat, events=[e.to_json() for e in new if e.visible(seat)])
+        return Ack(seat=seat, events=hub.events_json(game, new, seat))
 
     @api.post("/games/{game_id}/seats/{seat}/undo", response_model=Ack)
     async def undo(dep: SeatDep) -> Ack:
@@ -152,24 +175,26 @@ def create_app(db_url: str | None = None) -> FastAPI:
         game, seat = dep
         acting(game, seat)
         new = await hub.change(game.id, lambda g: g.undo(seat))
-        return Ack(seat=seat, events=[e.to_json() for e in new if e.visible(seat)])
+        return Ack(seat=seat, events=hub.events_json(game, new, seat))
 
     @api.post("/games/{game_id}/seats/{seat}/odds")
-    def odds(dep: SeatDep, body: Command) -> dict[str, Any]:
+    async def odds(dep: SeatDep, body: Command) -> dict[str, Any]:
         """Exact odds of a fire command before giving it (validated like the command)."""
         game, seat = dep
         acting(game, seat)
-        return game.odds(seat, body.as_dict())
+        async with hub.lock(game.id):
+            return game.odds(seat, body.as_dict())
 
     @api.get("/games/{game_id}/state-hash", response_model=StateHash)
-    def state_hash(
+    async def state_hash(
         game_id: GameId,
         token: Annotated[str | None, Query(max_length=256)] = None,
         x_token: Annotated[str | None, Header(max_length=256)] = None,
     ) -> StateHash:
         """The umpire's check of the full state (sha256 of the folded state)."""
-        game, _ = seat_dep(game_id, UMPIRE, token, x_token)
-        return StateHash(hash=game.state_hash(), events=len(game.events))
+        game, _ = await seat_dep(game_id, UMPIRE, token, x_token)
+        async with hub.lock(game_id):
+            return StateHash(hash=game.state_hash(), events=len(game.events))
 
     @api.websocket("/games/{game_id}/ws")
     async def stream(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
@@ -214,7 +239,8 @@ def create_app(db_url: str | None = None) -> FastAPI:
                 raise IllegalCommand("spectators do not give commands", "seat")
             kind, cmd = msg["type"], msg.get("command")
             if kind == "odds":
-                return {"type": "odds", "id": ident, "odds": game.odds(seat, cmd)}
+                async with hub.lock(game.id):
+                    return {"type": "odds", "id": ident, "odds": game.odds(seat, cmd)}
             act = (lambda g: g.undo(seat)) if kind == "undo" else (lambda g: g.submit(seat, cmd))
             new = await hub.change(game.id, act)
             return {

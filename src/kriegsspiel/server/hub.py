@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine.events import Event
+from ..engine.events import UMPIRE, Event
 from ..engine.game import Game
 from ..engine.store import Store
 
@@ -44,6 +44,7 @@ class GameHub:
         self._meta: dict[str, dict[str, Any]] = {}
         self._locks: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._subs: dict[str, set[Subscriber]] = defaultdict(set)
+        self._json: dict[str, list[dict[str, Any]]] = defaultdict(list)  # events as JSON, by index
 
     # ----------------------------------------------------------------- games
     def create(self, game: Game, meta: dict[str, Any]) -> None:
@@ -55,22 +56,53 @@ class GameHub:
         """The game (loaded from the store on first use); LookupError if there is none."""
         if game_id not in self._games:
             self._games[game_id] = self.store.load(game_id)
+            self._json.pop(game_id, None)
         return self._games[game_id]
+
+    def events_json(self, game: Game, events: list[Event], seat: str) -> list[dict[str, Any]]:
+        """`events` that `seat` may see, as JSON (each serialised once per game)."""
+        cache = self._json[game.id]
+        cache.extend(e.to_json() for e in game.events[len(cache) :])
+        return [cache[e.index] for e in events if e.visible(seat)]
+
+    def view(self, game: Game, seat: str) -> dict[str, Any]:
+        """The seat's view and legal commands; equal to `game.view(seat)` (tested), but with
+        each immutable event serialised once instead of once per view."""
+        out = game.rules.view(game.state, seat)
+        out["game"] = {
+            "id": game.id,
+            "scenario": game.scenario.id,
+            "ruleset": game.scenario.ruleset,
+            "seed": game.seed if seat == UMPIRE else None,
+            "events": len(game.events),
+        }
+        out["log"] = self.events_json(game, game.events_for(seat), seat)
+        out["outcome"] = game.outcome
+        out["legal"] = game.legal_commands(seat) if seat in game.sides else []
+        return out
+
+    def message(self, game: Game, seat: str) -> dict[str, Any]:
+        return {"type": "view", "seat": seat, "view": self.view(game, seat)}
 
     def meta(self, game_id: str) -> dict[str, Any]:
         if game_id not in self._meta:
             self._meta[game_id] = self.store.meta(game_id)
         return self._meta[game_id]
 
+    def lock(self, game_id: str) -> asyncio.Lock:
+        """Held while a command is resolved and committed; readers take it too, so nobody sees
+        a state that is not yet in the store."""
+        return self._locks[game_id]
+
     async def change(self, game_id: str, action: Callable[[Game], list[Event]]) -> list[Event]:
         """Run `action` on the game under its lock, commit its events, then notify."""
         async with self._locks[game_id]:
             game = self.game(game_id)
             new = action(game)  # IllegalCommand leaves the game untouched
-            try:
-                self.store.append(game_id, new)
+            try:  # in a worker thread: a slow commit of one game does not stall the others
+                await asyncio.to_thread(self.store.append, game_id, new)
             except Exception:
-                self._games.pop(game_id, None)
+                self._games.pop(game_id, None)  # reload what the store holds
                 raise
             self.publish(game)
         return new
@@ -79,7 +111,7 @@ class GameHub:
     def subscribe(self, game_id: str, seat: str) -> Subscriber:
         sub = Subscriber(seat)
         self._subs[game_id].add(sub)
-        sub.offer(view_message(self.game(game_id), seat))
+        sub.offer(self.message(self.game(game_id), seat))
         return sub
 
     def unsubscribe(self, game_id: str, sub: Subscriber) -> None:
@@ -90,16 +122,5 @@ class GameHub:
         views: dict[str, dict[str, Any]] = {}
         for sub in list(self._subs.get(game.id, ())):
             if sub.seat not in views:
-                views[sub.seat] = view_message(game, sub.seat)
+                views[sub.seat] = self.message(game, sub.seat)
             sub.offer(views[sub.seat])
-
-
-def view_message(game: Game, seat: str) -> dict[str, Any]:
-    return {"type": "view", "seat": seat, "view": seat_view(game, seat)}
-
-
-def seat_view(game: Game, seat: str) -> dict[str, Any]:
-    """game.view(seat) plus the legal commands of that seat: nothing else leaves the server."""
-    out = game.view(seat)
-    out["legal"] = game.legal_commands(seat) if seat in game.sides else []
-    return out
