@@ -154,3 +154,20 @@ def test_rifle_company(cat):
     ]
     mortars = cat.get("organisation", "ussr/company-mortar-section").slots
     assert [(s.min, s.valid.start.year) for s in mortars] == [(3, 1939), (2, 1942)]
+
+
+def test_guards_support_increases(cat):
+    text = seed_page(89)
+    assert "increase from 2 to 3 or 4 platoons of 3 x 45/37mm AT guns" in text
+    assert "MG Section (treat as a platoon) 2 x MMG - increase from 2 to 3 or 4 MMG" in text
+    base = cat.get("organisation", "ussr/regiment-at-gun-company").slots[0]
+    guards = cat.get("organisation", "ussr/guards-regiment-at-gun-company").slots[0]
+    assert (
+        base.ref == guards.ref
+        and (base.min, base.max) == (2, 2)
+        and (guards.min, guards.max) == (3, 4)
+    )
+    mg = cat.get("organisation", "ussr/guards-company-mg-section").slots[0]
+    assert (mg.min, mg.max, mg.ref) == (3, 4, "infantry_team:ussr/mmg-team")
+    guards_rule = next(r for r in cat.get("nation", "ussr").rating_rules if r.selector == "guards")
+    assert "support units increased by 25-50%" in guards_rule.constraints
