@@ -178,3 +178,53 @@ def test_german_equipment_raw_in_seed(cat):
     for row in cat.all("equipment"):
         if row.nation == "germany":
             assert row.raw in text, row.id
+
+
+def test_equipment_rows(cat):
+    text = seed_page(58)
+    pz2j = cat.get("equipment", "germany/afv-pz-ii-j")
+    assert "Pz IIJ 42-43? 6" in text
+    assert (pz2j.dates.start.year, pz2j.dates.end.year, pz2j.fr) == (1942, 1943, 6)
+    assert pz2j.item_ref == "afv:germany/pz-ii-ausf-j"
+    # one printed row '/95 Pz II D-E / F' gives two entries; the first PV comes from the chart
+    de, f = (
+        cat.get("equipment", "germany/afv-pz-ii-d-e"),
+        cat.get("equipment", "germany/afv-pz-ii-f"),
+    )
+    assert "/95 Pz II D-E / F" in text and de.raw == f.raw
+    assert f.pv == 95 and de.pv == 85 and de.prov("pv") is Provenance.SEED_INFERRED
+    schreck = cat.get("equipment", "germany/infantry-panzershreck-team")
+    assert "39 Panzershreck Team 44-45? 3" in seed_page(59)
+    assert (schreck.pv, schreck.fr, schreck.dates.start.year) == (39, 3, 1944)
+
+
+def test_infantry_platoon_org(cat):
+    text = seed_page(66)
+    assert "1 Infantry Platoon HQ (1 Platoon HQ Team, 1 Rifle Team) HQ" in text
+    assert "3 Infantry Squad (1 LMG Team, 2 Rifle Teams) *" in text
+    pl = cat.get("organisation", "germany/infantry-platoon")
+    hq = cat.get("organisation", "germany/infantry-platoon-hq")
+    assert [(s.min, s.ref) for s in hq.slots] == [
+        (1, "infantry_team:germany/platoon-hq-team"),
+        (1, "infantry_team:germany/rifle-team"),
+    ]
+    squads = [s for s in pl.slots if s.choice_group == "squads"]
+    assert {s.max for s in squads} == {3}
+    sq = cat.get("organisation", "germany/infantry-squad")
+    assert sorted((s.max, s.ref.rsplit("/", 1)[1]) for s in sq.slots) == [
+        (1, "lmg-team-belt"),
+        (2, "rifle-team"),
+    ]
+
+
+def test_heavy_tank_company_1943(cat):
+    assert (
+        "Heavy Tank Company HQ (1 x Tiger) HQ 2 Heavy Tank Platoon (4 x Tiger) * 2 Escort Platoon (4 x Pz III N)"
+        in seed_page(69)
+    )
+    co = cat.get("organisation", "germany/heavy-tank-company-1943")
+    assert [(s.max, s.ref) for s in co.slots] == [
+        (1, "afv:germany/pz-vi-tiger"),
+        (2, "organisation:germany/heavy-tank-platoon"),
+        (2, "organisation:germany/escort-platoon"),
+    ]
