@@ -141,7 +141,7 @@ def test_kv_company_limit(cat):
     assert "You cannot have more than 1 KV Company in a Soviet force" in seed_page(87)
     assert cat.get("nation", "ussr").max_in_force == {"group:ussr/kv-company": 1}
     groups = {o.id for o in cat.all("organisation") if o.group == "ussr/kv-company"}
-    assert "ussr/heavy-tank-company-1941" in groups
+    assert groups == {"ussr/heavy-tank-company-1941", "ussr/kv-heavy-tank-company"}
 
 
 def test_rifle_company(cat):
