@@ -210,3 +210,13 @@ def test_infantry_company_chart(cat):
         (1, "organisation:france/infantry-company-hq"),
         (4, "organisation:france/infantry-platoon"),
     ]
+
+
+def test_mortar_pvs_from_the_common_table(cat):
+    text = seed_page(35)
+    assert "45-60mm # 3cm 15" in text and "76-82mm # 6cm 45" in text
+    m81 = cat.get("battery", "france/81mm-mortar")
+    m60 = cat.get("battery", "france/60mm-mortar")
+    assert (m81.pv, m60.pv) == (45, 15)
+    assert m81.prov("pv") is m60.prov("pv") is Provenance.SEED_INFERRED
+    assert m81.offboard_allowed is False and m60.offboard_allowed is False
