@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from kriegsspiel.engine import IllegalCommand
 from kriegsspiel.engine.game import Game
 from kriegsspiel.engine.scenario import find_scenario
@@ -29,3 +31,15 @@ def test_hub_view_equals_game_view_for_every_seat_through_a_game(tmp_path):
             game.submit(active[0], cmd)
         except IllegalCommand:  # a blocked short move
             game.submit(active[0], {"type": "end_phase"})
+
+
+def test_the_socket_message_is_the_view_as_text(tmp_path):
+    hub = GameHub(Store(f"sqlite:///{tmp_path / 'hub.db'}"))
+    game = Game(find_scenario("qr-crossroads-armour"), 1)
+    hub.create(game, {})
+    for side in game.sides:
+        game.submit(side, {"type": "end_phase"})
+    for seat in [*game.sides, "umpire", "spectator"]:
+        msg = json.loads(hub.message(game, seat))
+        view = json.loads(json.dumps(hub.view(game, seat)))  # tuples become lists
+        assert msg == {"type": "view", "seat": seat, "view": view}

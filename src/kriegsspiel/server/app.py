@@ -215,7 +215,10 @@ def create_app(db_url: str | None = None) -> FastAPI:
 
         async def sender() -> None:
             while True:
-                await websocket.send_json(await sub.queue.get())
+                msg = await sub.queue.get()
+                await (
+                    websocket.send_text(msg) if isinstance(msg, str) else websocket.send_json(msg)
+                )
 
         task = asyncio.create_task(sender())
         try:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -24,12 +25,15 @@ QUEUE_LIMIT = 64
 
 @dataclass(eq=False)
 class Subscriber:
-    """One open socket: the seat it watches and a queue drained by its own sender task."""
+    """One open socket: the seat it watches and a queue drained by its own sender task
+    (messages as dicts, or as JSON text already encoded)."""
 
     seat: str
-    queue: asyncio.Queue[dict[str, Any]] = field(default_factory=lambda: asyncio.Queue(QUEUE_LIMIT))
+    queue: asyncio.Queue[dict[str, Any] | str] = field(
+        default_factory=lambda: asyncio.Queue(QUEUE_LIMIT)
+    )
 
-    def offer(self, message: dict[str, Any]) -> None:
+    def offer(self, message: dict[str, Any] | str) -> None:
         """Queue a message; a client too slow to keep up loses its oldest view, not the server."""
         if self.queue.full():
             with contextlib.suppress(asyncio.QueueEmpty):
@@ -59,15 +63,27 @@ class GameHub:
             self._json.pop(game_id, None)
         return self._games[game_id]
 
-    def events_json(self, game: Game, events: list[Event], seat: str) -> list[dict[str, Any]]:
-        """`events` that `seat` may see, as JSON (each serialised once per game)."""
+    def _cache(self, game: Game) -> list[tuple[dict[str, Any], str]]:
+        """Each event of the game as JSON and as text; events never change, so once is enough."""
         cache = self._json[game.id]
-        cache.extend(e.to_json() for e in game.events[len(cache) :])
-        return [cache[e.index] for e in events if e.visible(seat)]
+        for e in game.events[len(cache) :]:
+            doc = e.to_json()
+            cache.append((doc, json.dumps(doc)))
+        return cache
+
+    def events_json(self, game: Game, events: list[Event], seat: str) -> list[dict[str, Any]]:
+        """`events` that `seat` may see, as JSON."""
+        cache = self._cache(game)
+        return [cache[e.index][0] for e in events if e.visible(seat)]
 
     def view(self, game: Game, seat: str) -> dict[str, Any]:
         """The seat's view and legal commands; equal to `game.view(seat)` (tested), but with
         each immutable event serialised once instead of once per view."""
+        out = self._view_without_log(game, seat)
+        out["log"] = self.events_json(game, game.events_for(seat), seat)
+        return out
+
+    def _view_without_log(self, game: Game, seat: str) -> dict[str, Any]:
         out = game.rules.view(game.state, seat)
         out["game"] = {
             "id": game.id,
@@ -76,13 +92,18 @@ class GameHub:
             "seed": game.seed if seat == UMPIRE else None,
             "events": len(game.events),
         }
-        out["log"] = self.events_json(game, game.events_for(seat), seat)
         out["outcome"] = game.outcome
         out["legal"] = game.legal_commands(seat) if seat in game.sides else []
         return out
 
-    def message(self, game: Game, seat: str) -> dict[str, Any]:
-        return {"type": "view", "seat": seat, "view": self.view(game, seat)}
+    def message(self, game: Game, seat: str) -> str:
+        """The socket message `{"type": "view", "seat", "view"}` as text, the log spliced in
+        from the cached texts of its events (re-encoding the whole log per push is the cost)."""
+        cache = self._cache(game)
+        log = ",".join(cache[e.index][1] for e in game.events_for(seat))
+        body = json.dumps(self._view_without_log(game, seat))
+        view = f'{body[:-1]}, "log": [{log}]}}'
+        return f'{{"type": "view", "seat": {json.dumps(seat)}, "view": {view}}}'
 
     def meta(self, game_id: str) -> dict[str, Any]:
         if game_id not in self._meta:
@@ -119,7 +140,7 @@ class GameHub:
 
     def publish(self, game: Game) -> None:
         """Every subscriber gets its seat's view, computed once per seat."""
-        views: dict[str, dict[str, Any]] = {}
+        views: dict[str, str] = {}
         for sub in list(self._subs.get(game.id, ())):
             if sub.seat not in views:
                 views[sub.seat] = self.message(game, sub.seat)
