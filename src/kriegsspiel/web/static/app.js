@@ -493,11 +493,25 @@ function setupBoard() {
     zoom(ev.deltaY > 0 ? 1.15 : 1 / 1.15, x, S.view.table.depth - y);
   }, { passive: false });
   let drag = null;
+  const touches = new Map(); // pointerId -> [clientX, clientY], for two-finger pinch
+  let pinch = null;
+  const spread = () => { const [a, b] = [...touches.values()]; return Math.hypot(a[0] - b[0], a[1] - b[1]); };
   svg.addEventListener("pointerdown", (ev) => {
+    touches.set(ev.pointerId, [ev.clientX, ev.clientY]);
+    if (touches.size === 2) { pinch = { d: spread(), box: { ...S.box } }; drag = null; S.dragged = true; return; }
     drag = { x: ev.clientX, y: ev.clientY, box: { ...S.box }, id: ev.pointerId };
     S.dragged = false;
   });
   svg.addEventListener("pointermove", (ev) => {
+    if (touches.has(ev.pointerId)) touches.set(ev.pointerId, [ev.clientX, ev.clientY]);
+    if (pinch && touches.size === 2) {
+      const [a, b] = [...touches.values()];
+      S.box = { ...pinch.box };
+      setBox();
+      const [cx, cy] = toTable(svg, (a[0] + b[0]) / 2, (a[1] + b[1]) / 2);
+      zoom(pinch.d / Math.max(spread(), 1), cx, S.view.table.depth - cy);
+      return;
+    }
     if (!drag || ev.pointerId !== drag.id) return;
     const dx = ev.clientX - drag.x;
     const dy = ev.clientY - drag.y;
@@ -509,7 +523,13 @@ function setupBoard() {
     S.box = { ...drag.box, x: drag.box.x - dx * scale, y: drag.box.y - dy * scale };
     setBox();
   });
-  const end = () => { drag = null; svg.classList.remove("dragging"); setTimeout(() => { S.dragged = false; }, 0); };
+  const end = (ev) => {
+    touches.delete(ev.pointerId);
+    if (touches.size < 2) pinch = null;
+    drag = null;
+    svg.classList.remove("dragging");
+    setTimeout(() => { S.dragged = false; }, 0);
+  };
   svg.addEventListener("pointerup", end);
   svg.addEventListener("pointercancel", end);
   svg.addEventListener("click", (ev) => {
