@@ -84,3 +84,14 @@ def test_a_socket_with_a_bad_token_is_refused(client, token):
     ):
         ws.receive_json()
     assert exc.value.code == 4404
+
+
+def test_a_malformed_socket_message_is_answered_and_the_socket_stays_open(client):
+    t = Table.create(client)
+    with client.websocket_connect(f"/api/games/{t.id}/ws?token={t.tokens['germany']}") as ws:
+        assert ws.receive_json()["type"] == "view"
+        ws.send_text("{not json")
+        assert ws.receive_json()["field"] == "type"
+        ws.send_json({"type": "command", "id": 2, "command": {"type": "end_phase"}})
+        kinds = {ws.receive_json()["type"], ws.receive_json()["type"]}
+        assert kinds == {"view", "ack"}

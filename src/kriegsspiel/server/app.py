@@ -2,6 +2,7 @@
 
 import asyncio
 import contextlib
+import json
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -202,7 +203,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
         `{"type": "command"|"odds"|"undo", "id": n, "command": {...}}` and answers with
         `ack`/`odds`/`error` carrying the same id. No token: the spectator's view."""
         try:
-            game = hub.game(game_id)
+            hub.game(game_id)
         except LookupError:
             await websocket.close(code=4404)
             return
@@ -223,9 +224,13 @@ def create_app(db_url: str | None = None) -> FastAPI:
         task = asyncio.create_task(sender())
         try:
             while True:
-                msg = await websocket.receive_json()
-                sub.offer(await socket_request(game, seat, msg))
-        except (WebSocketDisconnect, RuntimeError, ValueError):
+                text = await websocket.receive_text()
+                try:
+                    msg = json.loads(text)
+                except ValueError:
+                    msg = None
+                sub.offer(await socket_request(game_id, seat, msg))
+        except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
             hub.unsubscribe(game_id, sub)
@@ -233,7 +238,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
 
-    async def socket_request(game: Game, seat: str, msg: Any) -> dict[str, Any]:
+    async def socket_request(game_id: str, seat: str, msg: Any) -> dict[str, Any]:
         ident = msg.get("id") if isinstance(msg, dict) else None
         try:
             if not isinstance(msg, dict) or msg.get("type") not in ("command", "odds", "undo"):
@@ -242,15 +247,12 @@ def create_app(db_url: str | None = None) -> FastAPI:
                 raise IllegalCommand("spectators do not give commands", "seat")
             kind, cmd = msg["type"], msg.get("command")
             if kind == "odds":
-                async with hub.lock(game.id):
-                    return {"type": "odds", "id": ident, "odds": game.odds(seat, cmd)}
+                async with hub.lock(game_id):
+                    return {"type": "odds", "id": ident, "odds": hub.game(game_id).odds(seat, cmd)}
             act = (lambda g: g.undo(seat)) if kind == "undo" else (lambda g: g.submit(seat, cmd))
-            new = await hub.change(game.id, act)
-            return {
-                "type": "ack",
-                "id": ident,
-                "events": [e.to_json() for e in new if e.visible(seat)],
-            }
+            new = await hub.change(game_id, act)
+            events = hub.events_json(hub.game(game_id), new, seat)
+            return {"type": "ack", "id": ident, "events": events}
         except IllegalCommand as exc:
             return {"type": "error", "id": ident, **exc.to_json()}
 
