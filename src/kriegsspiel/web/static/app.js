@@ -240,7 +240,7 @@ function unitMarker(u, cls, retreats) {
   body.append(el("polygon", { class: "nose", points: `0,${-h / 2 - 0.7} ${-0.35},${-h / 2 + 0.05} ${0.35},${-h / 2 + 0.05}` }));
   if (u.kind !== "vehicle") body.append(el("line", { x1: -w / 2, y1: -h / 2, x2: w / 2, y2: h / 2, stroke: "#111", "stroke-width": 0.1 }));
   g.append(body);
-  g.append(el("text", { class: "name", x: 0, y: Math.max(w, h) * 0.75 + 1, "text-anchor": "middle", text: u.name }));
+  if (!u.removed) g.append(el("text", { class: "name", x: 0, y: Math.max(w, h) * 0.75 + 1, "text-anchor": "middle", text: u.name }));
   flags(u, retreats).forEach(([name, letter], i) => {
     g.append(el("text", { class: "status", x: w + 0.2 + i * 0.75, y: -h / 2, fill: STATUS_COLOURS[name], text: letter },
       el("title", { text: name })));
