@@ -228,7 +228,8 @@ def test_gun_range_bands(cat):
     assert bands.edges_cm[0] == 20 and bands.edges_cm[1] == 40 and bands.edges_cm[-1] == 250
     assert bands.prov("edges_cm.1") is Provenance.SEED_INFERRED
     assert bands.prov("edges_cm.9") is Provenance.SEED
-    assert bands.edges_cm[2:9] == [None] * 7
+    assert bands.edges_cm[2:9] == [60, 80, 100, 130, 160, 190, 220]  # P48 placeholders
+    assert all(bands.prov(f"edges_cm.{i}") is Provenance.PLACEHOLDER for i in range(2, 9))
 
 
 def test_errata_p111(cat):
