@@ -8,11 +8,10 @@ from pathlib import Path
 import pytest
 import yaml
 
+from conftest import page_text as seed_page
+from conftest import ref_exists as _exists
 from kriegsspiel.data import Provenance
-from kriegsspiel.rulesets import load
 from kriegsspiel.rulesets.panzerfaust.models import DateRange
-
-SEED = Path(__file__).resolve().parents[3].parent / "shared" / "seeds" / "000_74e73e3716f2a7dc.txt"
 
 COUNTS = Path(__file__).parent / "counts"  # one YAML file per nation: kind -> pinned count
 
@@ -23,17 +22,6 @@ def pinned() -> dict[tuple[str, str], int]:
         for kind, n in (yaml.safe_load(f.read_text()) or {}).items():
             out[(f.stem, kind)] = n
     return out
-
-
-@pytest.fixture(scope="module")
-def cat():
-    return load("panzerfaust", overlays=())
-
-
-def seed_page(page: int) -> str:
-    if not SEED.exists():
-        pytest.skip("seed text not available")
-    return SEED.read_text(encoding="utf-8").splitlines()[2 * page + 2]  # file line 2p+3
 
 
 def test_every_file_validates_and_counts_are_pinned(cat):
@@ -53,11 +41,6 @@ def test_files_follow_layout(cat):
             assert rec.id == rec.nation
         else:
             assert rec.id.startswith(f"{rec.nation}/"), rec.id
-
-
-def _exists(cat, ref: str) -> bool:
-    kind, _, ident = ref.partition(":")
-    return ident in cat.entries.get(kind, {})
 
 
 def test_organisation_slots_and_item_refs_resolve(cat):

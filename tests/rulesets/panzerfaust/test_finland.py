@@ -3,26 +3,12 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
+from conftest import page_text as seed_page
 from kriegsspiel.data import Provenance
-from kriegsspiel.rulesets import load
 from kriegsspiel.rulesets.panzerfaust import points
-
-SEED = Path(__file__).resolve().parents[3].parent / "shared" / "seeds" / "000_74e73e3716f2a7dc.txt"
-
-
-def seed_page(page: int) -> str:
-    if not SEED.exists():
-        pytest.skip("seed text not available")
-    return SEED.read_text(encoding="utf-8").splitlines()[2 * page + 2]  # file line 2p+3
-
-
-@pytest.fixture(scope="module")
-def cat():
-    return load("panzerfaust", overlays=())
 
 
 def test_rating_table_and_multiplier(cat):

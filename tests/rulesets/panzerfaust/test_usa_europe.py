@@ -2,31 +2,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
+from conftest import page_text as seed_page
+from conftest import ref_exists as _exists
 from kriegsspiel.data import Provenance
-from kriegsspiel.rulesets import load
 
-SEED = Path(__file__).resolve().parents[3].parent / "shared" / "seeds" / "000_74e73e3716f2a7dc.txt"
 NATION = "usa_europe"
-
-
-@pytest.fixture(scope="module")
-def cat():
-    return load("panzerfaust", overlays=())
-
-
-def seed_page(page: int) -> str:
-    if not SEED.exists():
-        pytest.skip("seed text not available")
-    return SEED.read_text(encoding="utf-8").splitlines()[2 * page + 2]  # file line 2p+3
-
-
-def _exists(cat, ref: str) -> bool:
-    kind, _, ident = ref.partition(":")
-    return ident in cat.entries.get(kind, {})
 
 
 def _mine(cat, kind):

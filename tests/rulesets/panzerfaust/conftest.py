@@ -1,0 +1,30 @@
+"""Shared fixtures of the Panzerfaust data tests: the catalogue and the seed's pages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kriegsspiel.rulesets import load
+
+SEED = Path(__file__).resolve().parents[3].parent / "shared" / "seeds" / "000_74e73e3716f2a7dc.txt"
+
+
+@pytest.fixture(scope="module")
+def cat():
+    """The shipped Panzerfaust catalogue, with no user overlays."""
+    return load("panzerfaust", overlays=())
+
+
+def page_text(page: int) -> str:
+    """Printed page `page` of the seed (file line 2 x page + 3); skips when the seed is absent."""
+    if not SEED.exists():
+        pytest.skip("seed text not available")
+    return SEED.read_text(encoding="utf-8").splitlines()[2 * page + 2]
+
+
+def ref_exists(cat, ref: str) -> bool:
+    """Whether a `"kind:id"` cross-reference names a loaded record."""
+    kind, _, ident = ref.partition(":")
+    return ident in cat.entries.get(kind, {})
