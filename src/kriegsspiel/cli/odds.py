@@ -41,6 +41,14 @@ def odds_payload(q: Query, dist: Distribution) -> dict[str, Any]:
     }
 
 
+def warn_placeholders(labels: list[str]) -> None:
+    """Say which placeholder values (invented, not the book's) an answer used."""
+    if labels:
+        console.print(
+            "[yellow]uses placeholder values (not the rulebook's):[/] " + ", ".join(labels)
+        )
+
+
 def _click_option(p) -> click.Option:
     flag = "--" + p.name.replace("_", "-")
     if p.flag:
@@ -95,10 +103,7 @@ def _odds_command(ruleset: str, action: Action) -> click.Command:
             console.print(q.title, style="bold", markup=False)
             for k in payload["outcomes"]:
                 console.print(f"{k:>16}  {payload['outcomes'][k]:7.4f}  {payload['exact'][k]:>12}")
-            if payload["placeholders"]:
-                console.print(
-                    "[yellow]uses placeholder values:[/] " + ", ".join(payload["placeholders"])
-                )
+            warn_placeholders(payload["placeholders"])
 
         guarded(body)
 
@@ -144,10 +149,7 @@ def _resolve_command(ruleset: str, action: Action) -> click.Command:
             for line in payload["explanation"]:
                 console.print(f"  {line}", highlight=False, markup=False)
             console.print(f"[bold green]result: {name}[/]")
-            if payload["placeholders"]:
-                console.print(
-                    "[yellow]uses placeholder values:[/] " + ", ".join(payload["placeholders"])
-                )
+            warn_placeholders(payload["placeholders"])
 
         guarded(body)
 
