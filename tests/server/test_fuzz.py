@@ -43,7 +43,7 @@ def test_no_input_gives_a_server_error(live):
     for op in ops:
 
         @given(case=op.as_strategy())
-        @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+        @settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
         def fuzz(case) -> None:
             variants = [{}]
             if "game_id" in (case.path_parameters or {}):
