@@ -1,5 +1,6 @@
-"""Durability with real SIGKILLs: the server is an OS process on a SQLite file, killed with -9
-between commands and in the middle of a stream of them, then restarted on the same file."""
+"""Durability with real SIGKILLs: the server is an OS process on a SQLite file (or a PostgreSQL
+server), killed with -9 between commands and in the middle of a stream of them, then restarted
+on the same database."""
 
 from __future__ import annotations
 
@@ -48,8 +49,8 @@ def stream_until_killed(t: Table, acked: list[dict], started: threading.Event) -
         started.set()
 
 
-def test_sigkill_loses_no_acknowledged_command_and_restores_the_same_state(tmp_path):
-    url = f"sqlite:///{tmp_path / 'durable.db'}"
+def test_sigkill_loses_no_acknowledged_command_and_restores_the_same_state(db_url):
+    url = db_url
     t: Table | None = None
     acked: list[dict] = []  # umpire-visible events of every acknowledged command
     before: dict = {}  # the state hash at the last kill with nothing in flight
