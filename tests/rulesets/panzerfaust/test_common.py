@@ -85,7 +85,7 @@ def test_troop_class_effects(cat):
 def test_cqc_table_row(cat, rid):
     team = cat.get("infantry_team", f"common/{rid}")
     assert f"{team.pv} {team.name} {team.cqc}" in seed_page(18)
-    assert team.fire_factors == []  # p15 factors lost
+    assert team.prov("fire_factors") == "placeholder"  # p15 factors lost: P53
 
 
 def test_lost_cqc_and_rule_priced_teams(cat):

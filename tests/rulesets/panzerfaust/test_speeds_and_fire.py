@@ -87,3 +87,51 @@ def test_penetration_never_increases_with_range(cat):
         for pen in lists:
             vals = [v for v in pen if v is not None]
             assert all(a >= b for a, b in zip(vals, vals[1:], strict=False)), gun.id
+
+
+def test_fire_factors_are_p53_placeholders(cat):
+    bands = cat.get("range_bands", "common/infantry-fire-range-bands").edges_cm
+    for team in cat.all("infantry_team"):
+        if team.nation != "common":
+            continue
+        fp = team.prov_entry("fire_factors")
+        assert fp.provenance is Provenance.PLACEHOLDER and fp.note.startswith("P53"), team.id
+        assert len(team.fire_factors) == len(bands)
+        ff = team.fire_factors
+        assert all(a >= b for a, b in zip(ff, ff[1:], strict=False)), (
+            team.id
+        )  # never rises with range
+    rifle = cat.get("infantry_team", "common/rifle-team")
+    assert rifle.fire_factors == [1, 1, 1, 1, 0] and rifle.cqc == 2  # CQC kept as printed (p18)
+    ff = {
+        t: cat.get("infantry_team", f"common/{t}").fire_factors[0]
+        for t in ("smg-team", "lmg-team-mag", "hmg", "mmg")
+    }
+    assert ff == {
+        "smg-team": 1,
+        "lmg-team-mag": 2,
+        "hmg": 4,
+        "mmg": 6,
+    }  # p17 CF widths 1/2 : 1 : 2 : 3
+
+
+def test_casualty_table_placeholder_and_printed_clamp(cat):
+    table = cat.get("table", "common/infantry-casualty-table")
+    clamp, *body = table.rows
+    assert (
+        clamp.values["max_variation"] == 7 and clamp.values["min_variation"] == -9
+    )  # p16, untouched
+    assert table.prov("rows.0.values.max_variation") is Provenance.SEED
+    assert [r.key for r in body] == [f"variation_{v:+d}" for v in range(7, -10, -1)]
+    for i in range(1, len(body) + 1):
+        assert table.prov_entry(f"rows.{i}.values").note.startswith("P53")
+    zero = body[7].values
+    assert zero["ff_12"] == 3  # p19: two SMG teams (CQC 12) slaughter a three rifle team squad
+    assert zero["ff_6"] == 2  # three rifle teams (CQC 6) hit back less
+    assert body[7 + 6].values["ff_12"] == 1  # hard cover -6: a quarter of the losses
+    for row in body:  # more factors never fewer losses; better variation never fewer losses
+        vals = [row.values[c] for c in table.columns if c.startswith("ff_")]
+        assert vals == sorted(vals)
+    for c in (c for c in table.columns if c.startswith("ff_")):
+        col = [r.values[c] for r in body]
+        assert col == sorted(col, reverse=True)
