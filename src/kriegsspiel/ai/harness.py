@@ -3,13 +3,16 @@ bound to its side, never the game) and how its decisions are played."""
 
 from __future__ import annotations
 
+import copy
 import json
+import weakref
 from collections.abc import Callable
+from dataclasses import asdict
 from typing import Any
 
 from ..data.errors import RuleError
 from ..engine import Game, IllegalCommand
-from .bot import Bot, Decision, Odds
+from .bot import Bot, Decision, Odds, command_of
 
 MAX_RETRIES = 8  # rejected commands per decision before the bot's side ends the phase
 
@@ -19,19 +22,71 @@ def json_copy(data: Any) -> Any:
     return json.loads(json.dumps(data, default=str))
 
 
+class OddsTable:
+    """The exact odds of a side's legal fire commands, computed before its bot is asked: plain
+    JSON data, so that nothing the bot is given leads back to the game or its state."""
+
+    __slots__ = ("table",)
+
+    def __init__(self, table: dict[str, dict[str, Any] | str]):
+        self.table = table
+
+    def __call__(self, command: dict[str, Any]) -> dict[str, Any]:
+        result = self.table.get(_key(command))
+        if result is None:
+            raise IllegalCommand("odds are offered for the legal fire commands", "type")
+        if isinstance(result, str):
+            raise IllegalCommand(result)
+        return copy.deepcopy(result)
+
+
+def _key(command: dict[str, Any]) -> str:
+    return json.dumps(command, sort_keys=True, default=str)
+
+
+# per game: odds already worked out, keyed by command and the state of firer and target
+_MEMO: weakref.WeakKeyDictionary[Game, dict[str, dict[str, Any] | str]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _odds_table(game: Game, side: str, legal: list[dict[str, Any]]) -> OddsTable:
+    memo = _MEMO.setdefault(game, {})
+    units = game.state.units
+    table: dict[str, dict[str, Any] | str] = {}
+    for t in legal:
+        if t["type"] != "fire":
+            continue
+        cmd = command_of(t)
+        key = _key(cmd)
+        situation = _key(
+            [
+                key,
+                game.state.turn,
+                game.state.phase,
+                asdict(units[t["unit"]]),
+                asdict(units[t["target"]]),
+            ]
+        )
+        if situation not in memo:
+            try:
+                memo[situation] = json_copy(game.odds(side, cmd))
+            except (IllegalCommand, RuleError) as exc:
+                memo[situation] = str(exc)
+        table[key] = memo[situation]
+    return OddsTable(table)
+
+
 def bot_inputs(game: Game, side: str) -> tuple[dict[str, Any], list[dict[str, Any]], Odds]:
     """The view, the legal templates and the odds callback that a bot of `side` is given.
 
     The view is the ruleset's fog-filtered view of `side` (what `Game.view` sends a player,
-    without the event log, which bots do not read and which is costly to copy)."""
+    without the event log, which bots do not read and which is costly to copy); the odds
+    callback answers from a table of the legal fire commands' exact odds (`OddsTable`)."""
     view = json_copy(game.rules.view(game.state, side))
     view["game"] = {"scenario": game.scenario.id, "ruleset": game.scenario.ruleset}
     legal = view.pop("legal")
-
-    def odds(command: dict[str, Any]) -> dict[str, Any]:
-        return json_copy(game.odds(side, json_copy(command)))
-
-    return view, legal, odds
+    return view, legal, _odds_table(game, side, legal)
 
 
 def act(
@@ -66,10 +121,16 @@ def _same_order(template: dict[str, Any], cmd: dict[str, Any]) -> bool:
 
 
 def play(game: Game, bots: dict[str, Bot], max_commands: int = 5000) -> dict[str, Any] | None:
-    """Play the game out with one bot per side; returns the outcome."""
+    """Play the game out with one bot per side; returns the outcome.
+
+    Where both sides act in a phase (fire, close assault), their commands alternate one by one,
+    so that neither side always shoots first."""
+    last = None
     for _ in range(max_commands):
         if game.outcome is not None:
             break
-        side = game.rules.active_sides(game.state)[0]
+        active = game.rules.active_sides(game.state)
+        side = next((s for s in active if s != last), active[0])
         act(game, side, bots[side])
+        last = side
     return game.outcome

@@ -25,7 +25,12 @@ class Profile:
     arty_danger_close: float = 6.0  # inches: no call this close to own units
     assault: float = 1.0  # weight of close assault
     assault_min_ratio: float = 1.0  # own SA over defender's SA needed to assault
-    objective: float = 1.0  # per inch closer to an objective
+    objective: float = 1.0  # per inch closer to an objective (by path), times the urgency
+    urgency: float = 0.5  # objective pull: objective x (urgency + scale x (turn/limit)^power)
+    urgency_scale: float = 1.0
+    urgency_power: float = 1.0
+    objective_target: float = 2.0  # value factor of enemies standing on an objective
+    close_in: float = 4.0  # infantry: reaching contact with an enemy on an objective
     hold_bonus: float = 6.0  # being inside an objective's radius
     cover: float = 0.6  # per point of the destination's chart modifier
     exposure: float = 0.6  # per enemy that would see the destination

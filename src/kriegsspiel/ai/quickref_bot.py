@@ -25,6 +25,7 @@ from .terrain import ViewTerrain
 DIRECTIONS = 12
 SIGHT = 40.0  # inches: beyond this an enemy is not counted as seeing or being seen
 RANGE = {"vehicle": 32.0, "infantry": 20.0}
+CONTACT = 1.8  # inches: inside the rules' base contact (2") for an assault next phase
 Option = tuple[float, dict[str, Any], str]  # score, command, why
 
 
@@ -110,13 +111,24 @@ class QuickrefBot:
             (math.dist(p, (e["x"], e["y"])) for e in self._known_enemies(view)), default=99.0
         )
 
-    def _value(self, target: dict[str, Any] | None) -> float:
+    def _value(self, target: dict[str, Any] | None, view=None) -> float:
+        """A target's worth: by kind, more when it stands on an objective."""
         tv = self.profile.target_value
         if target is None:
             return tv.get("infantry", 1.0)
         if target.get("type", "").split("/")[-1].startswith("pak"):
-            return tv.get("gun", 1.0)
-        return tv.get(target.get("kind", "infantry"), 1.0)
+            base = tv.get("gun", 1.0)
+        else:
+            base = tv.get(target.get("kind", "infantry"), 1.0)
+        if view and self._on_objective(view, (target["x"], target["y"])):
+            base *= self.profile.objective_target
+        return base
+
+    @staticmethod
+    def _on_objective(view, pos) -> bool:
+        return any(
+            math.dist(pos, (o["x"], o["y"])) <= o["radius"] + 0.5 for o in view["objectives"]
+        )
 
     # ------------------------------------------------------------------ fire
     def _fire(self, view, t, odds: Odds) -> Option:
@@ -132,7 +144,7 @@ class QuickrefBot:
         result = self._odds[key]
         ov = self.profile.outcome_value
         expected = sum(p * ov.get(name, 0.0) for name, p in result["outcomes"].items())
-        score = expected * self._value(target)
+        score = expected * self._value(target, view)
         if cmd.get("suppressive"):
             score *= self.profile.suppressive
         if score < self.profile.min_fire:
@@ -140,7 +152,7 @@ class QuickrefBot:
         best = max(result["outcomes"].items(), key=lambda kv: kv[1] * ov.get(kv[0], 0))
         why = (
             f"{result['attack']} at {cmd['target']}: expected value {expected:.3f} x target "
-            f"{self._value(target):g}; best chance {best[0]} {best[1]:.0%}"
+            f"{self._value(target, view):g}; best chance {best[0]} {best[1]:.0%}"
         )
         return score, cmd, why
 
@@ -174,7 +186,7 @@ class QuickrefBot:
             ratio = self._strength(u) / max(self._strength(target), 0.5)
         if ratio < self.profile.assault_min_ratio:
             return -0.5, cmd, f"strength ratio {ratio:.2f} below {self.profile.assault_min_ratio}"
-        score = self.profile.assault * 0.4 * ratio * self._value(target)
+        score = self.profile.assault * 0.4 * ratio * self._value(target, view)
         return score, cmd, f"in contact, strength ratio {ratio:.2f}"
 
     # ------------------------------------------------------------------ movement
@@ -205,6 +217,16 @@ class QuickrefBot:
             seeing += 1
             shots += d <= RANGE[u["kind"]]
         score = p.cover * cover - p.exposure * seeing
+        if not vehicle and not withdraw and not u.get("suppressed"):
+            for e in view["enemies"]:
+                if (
+                    e["kind"] == "infantry"
+                    and self._on_objective(view, (e["x"], e["y"]))
+                    and math.dist(pos, (e["x"], e["y"])) <= CONTACT
+                    and self._strength(u) / max(self._strength(e), 0.5) >= p.assault_min_ratio
+                ):
+                    score += p.assault * p.close_in
+                    break
         if withdraw:
             score += p.withdraw * min(self._nearest_enemy(view, u, pos), 24.0)
             out = score, f"withdraw; cover {cover}, seen by {seeing}"
@@ -217,7 +239,9 @@ class QuickrefBot:
                 if d > o["radius"]:
                     d = max(d, terrain.path_distance(pos, goal, w, h, vehicle))
                 here = p.hold_bonus if d <= o["radius"] * 0.8 else 0.0
-                obj = max(obj, here - p.objective * max(0.0, d - o["radius"] * 0.5))
+                late = (view["turn"] / view.get("turn_limit", 8)) ** p.urgency_power
+                pull = p.objective * (p.urgency + p.urgency_scale * late)
+                obj = max(obj, here - pull * max(0.0, d - o["radius"] * 0.5))
             score += obj + p.shooting * shots
             out = score, f"objective {obj:.1f}, cover {cover}, seen by {seeing}, shots {shots}"
         self._grounds[key] = out

@@ -1,0 +1,162 @@
+"""The bot interface: a bot is given only JSON copies of its side's view and legal commands and
+an odds table; nothing it can reach is the game or its state (issue 5 item 1)."""
+
+from __future__ import annotations
+
+import json
+import types
+from typing import Any
+
+import pytest
+
+from kriegsspiel.ai import RandomBot, load_profile, profile_names
+from kriegsspiel.ai.harness import OddsTable, act, bot_inputs, play
+from kriegsspiel.ai.profiles import Profile
+from kriegsspiel.ai.quickref_bot import QuickrefBot
+from kriegsspiel.ai.seat import run_ai
+from kriegsspiel.engine import Game, IllegalCommand
+from kriegsspiel.engine.scenario import find_scenario
+
+JSON_TYPES = (dict, list, str, int, float, bool, type(None))
+
+
+class Spy:
+    """Records what a bot is given, then lets a random bot decide."""
+
+    def __init__(self) -> None:
+        self.inner = RandomBot(3)
+        self.calls: list[tuple[Any, Any, Any]] = []
+
+    def decide(self, view, legal, odds):
+        self.calls.append((view, legal, odds))
+        return self.inner.decide(view, legal, odds)
+
+
+def reachable(*roots: Any) -> list[Any]:
+    """Every object reachable from the roots through data: containers, instance attributes,
+    slots and closure cells (not code: functions' globals, classes and modules)."""
+    seen: dict[int, Any] = {}
+    stack = list(roots)
+    while stack:
+        obj = stack.pop()
+        if id(obj) in seen or isinstance(obj, type | types.ModuleType):
+            continue
+        seen[id(obj)] = obj
+        if isinstance(obj, dict):
+            stack += list(obj.keys()) + list(obj.values())
+        elif isinstance(obj, list | tuple | set | frozenset):
+            stack += list(obj)
+        elif isinstance(obj, types.FunctionType):
+            stack += [c.cell_contents for c in obj.__closure__ or ()]
+            stack += list(obj.__defaults__ or ())
+        elif isinstance(obj, types.MethodType):
+            stack.append(obj.__self__)
+        else:
+            stack += list(getattr(obj, "__dict__", {}).values())
+            for slot in getattr(type(obj), "__slots__", ()):
+                if hasattr(obj, slot):
+                    stack.append(getattr(obj, slot))
+    return list(seen.values())
+
+
+def test_bot_sees_only_what_its_side_observes():
+    game = Game(find_scenario("qr-village-assault"), seed=11)
+    spy, other = Spy(), RandomBot(5)
+    checked = 0
+    for _ in range(400):
+        if game.outcome is not None:
+            break
+        side = game.rules.active_sides(game.state)[0]
+        if side != "britain":
+            act(game, side, other)
+            continue
+        observed = set(game.state.seen["britain"])
+        never_seen = {
+            u.id
+            for u in game.state.alive("germany")
+            if u.id not in observed and u.id not in game.state.last_known.get("britain", {})
+        }
+        act(game, side, spy)
+        view, legal, odds = spy.calls[-1]
+        assert {e["id"] for e in view["enemies"]} == observed
+        blob = json.dumps([view, legal, odds.table])
+        for uid in never_seen:
+            assert uid not in blob, uid  # a hidden unit leaves no trace in the bot's inputs
+        checked += 1
+    assert checked > 50
+
+
+def test_nothing_reachable_from_the_inputs_is_the_game():
+    game = Game(find_scenario("qr-crossroads-armour"), seed=2)
+    rnd = RandomBot(1)
+    while game.state.phase != "fire_all" or not any(
+        c["type"] == "fire" for c in game.legal_commands(game.rules.active_sides(game.state)[0])
+    ):
+        assert game.outcome is None
+        act(game, game.rules.active_sides(game.state)[0], rnd)
+    side = game.rules.active_sides(game.state)[0]
+    view, legal, odds = bot_inputs(game, side)
+    assert isinstance(odds, OddsTable) and odds.table
+    objs = reachable(view, legal, odds)
+    assert not any(o is game or o is game.state or o is game.rules for o in objs)
+    assert all(isinstance(o, JSON_TYPES) for o in objs if o is not odds)
+    fire = next(c for c in legal if c["type"] == "fire")
+    cmd = {k: fire[k] for k in ("type", "unit", "target")}
+    assert odds(cmd) == game.odds(side, cmd)  # the table holds the exact odds
+    with pytest.raises(IllegalCommand):
+        odds({"type": "fire", "unit": cmd["unit"], "target": "nobody"})
+
+
+def test_every_decision_is_traced():
+    game = Game(find_scenario("qr-crossroads-armour"), seed=4)
+    bot, rnd = QuickrefBot("balanced"), RandomBot(2)
+    decisions = []
+    for _ in range(400):
+        if game.outcome is not None:
+            break
+        side = game.rules.active_sides(game.state)[0]
+        act(game, side, bot if side == "usa" else rnd, decisions.append)
+    assert decisions
+    for d in decisions:
+        if d.trace.get("why") == "random legal choice":
+            continue
+        t = d.trace
+        assert t["chosen"]["command"] == d.command and "why" in t["chosen"]
+        scores = [a["score"] for a in t["alternatives"]]
+        assert all(t["chosen"]["score"] >= s for s in scores)
+        assert t["considered"] >= len(t["alternatives"]) + 1
+    fires = [d for d in decisions if d.command["type"] == "fire" and "chosen" in d.trace]
+    assert fires and all("expected value" in d.trace["chosen"]["why"] for d in fires)
+
+
+def test_profiles_are_data():
+    names = profile_names()
+    assert {"aggressive", "balanced", "cautious"} <= set(names)
+    profiles = {n: load_profile(n) for n in names}
+    assert profiles["aggressive"].assault > profiles["cautious"].assault
+    assert profiles["cautious"].outcome_value == profiles["balanced"].outcome_value
+    with pytest.raises(ValueError, match="unknown profile keys"):
+        Profile.from_dict({"name": "x", "courage": 3})
+    with pytest.raises(ValueError, match="unknown AI profile"):
+        load_profile("reckless")
+
+
+def test_run_ai_plays_its_side_until_not_its_turn():
+    game = Game(find_scenario("qr-village-assault"), seed=8)
+    rnd = RandomBot(0)
+    for _ in range(300):
+        if game.outcome is not None:
+            break
+        active = game.rules.active_sides(game.state)
+        if "germany" in active:
+            events = run_ai(game, "germany", "cautious")
+            assert events and "germany" not in game.rules.active_sides(game.state)
+        else:
+            act(game, active[0], rnd)
+    assert game.state.turn >= 3 or game.outcome is not None
+
+
+def test_a_game_between_bots_ends():
+    game = Game(find_scenario("qr-crossroads-armour"), seed=1)
+    out = play(game, {"germany": QuickrefBot("aggressive"), "usa": QuickrefBot("cautious")})
+    assert out is not None and out.get("turn", 0) >= 1
