@@ -32,8 +32,8 @@ def plots(summary: dict[str, Any]) -> list[tuple[str, str]]:
     rates = [*(w["rate"] for w in summary["wins"].values()), summary["draws"]["rate"]]
     cis = [*(w["ci95"] for w in summary["wins"].values()), summary["draws"]["ci95"]]
     err = [
-        [r - c[0] for r, c in zip(rates, cis, strict=True)],
-        [c[1] - r for r, c in zip(rates, cis, strict=True)],
+        [max(0.0, r - c[0]) for r, c in zip(rates, cis, strict=True)],
+        [max(0.0, c[1] - r) for r, c in zip(rates, cis, strict=True)],
     ]
     ax.bar(labels, rates, yerr=err, capsize=6, color=["#4a7", "#c64", "#999"][: len(labels)])
     ax.set_ylim(0, 1)

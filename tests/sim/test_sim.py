@@ -1,0 +1,129 @@
+"""The battle simulator: seeds from (master seed, index), identical results whatever the
+executor and the number of workers, stats, report files, and the CLI (issue 5 items 3-5)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from kriegsspiel.cli.main import main
+from kriegsspiel.sim import BattleSpec, battle_seed, run_battles, summarize
+
+SID = "qr-crossroads-armour"
+AI = {"germany": "balanced", "usa": "random"}
+
+
+def specs(n: int, master: int = 9) -> list[BattleSpec]:
+    return [BattleSpec(SID, i, battle_seed(master, i), AI) for i in range(n)]
+
+
+def test_battle_seeds_are_hashed_not_consecutive():
+    seeds = [battle_seed(5, i) for i in range(50)]
+    assert len(set(seeds)) == 50
+    assert battle_seed(5, 1) != battle_seed(6, 0)  # S+i would give the same battle
+    assert battle_seed(5, 3) == battle_seed(5, 3)
+
+
+def test_results_identical_across_executors():
+    one = run_battles(specs(4), "local", workers=1)
+    two = run_battles(specs(4), "local", workers=2)
+    dask = run_battles(specs(4), "dask", workers=2)  # a real LocalCluster, 2 processes
+    assert one == two == dask
+    assert [r["index"] for r in one] == [0, 1, 2, 3]
+    assert len({json.dumps(r["losses"]) + str(r["commands"]) for r in one}) > 1
+
+
+def test_dask_scheduler_address():
+    from dask.distributed import LocalCluster
+
+    with LocalCluster(
+        n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None
+    ) as c:
+        out = run_battles(specs(2), "dask", scheduler=c.scheduler_address)
+    assert out == run_battles(specs(2), "local")
+
+
+def test_summary_and_wilson_intervals():
+    fake = [
+        {
+            "scenario": SID,
+            "profiles": AI,
+            "winner": w,
+            "reason": "r",
+            "turns": t,
+            "losses": {"germany": {"a": 1}, "usa": {"b": 2}},
+            "objectives": {"x": w},
+        }
+        for w, t in [("germany", 8), ("germany", 5), (None, 8), ("usa", 6)]
+    ]
+    s = summarize(fake)
+    assert s["wins"]["germany"]["count"] == 2 and s["wins"]["germany"]["rate"] == 0.5
+    lo, hi = s["wins"]["germany"]["ci95"]
+    assert 0.1 < lo < 0.5 < hi < 0.9
+    assert s["draws"]["count"] == 1
+    assert s["losses_per_battle"] == {"germany": {"a": 1.0}, "usa": {"b": 2.0}}
+    assert s["turns"]["histogram"] == {5: 1, 6: 1, 8: 2}
+    assert s["objective_control"]["x"] == {"germany": 0.5, "nobody": 0.25, "usa": 0.25}
+
+
+def test_simulate_cli_writes_report(tmp_path, capsys):
+    out = tmp_path / "out"
+    code = main(
+        [
+            "simulate",
+            SID,
+            "--battles",
+            "3",
+            "--seed",
+            "4",
+            "--workers",
+            "2",
+            "--ai",
+            "usa=random",
+            "--out",
+            str(out),
+            "--json",
+        ]
+    )
+    assert code == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["battles"] == 3
+    data = json.loads((out / "results.json").read_text())
+    assert [b["seed"] for b in data["battles"]] == [battle_seed(4, i) for i in range(3)]
+    assert len((out / "battles.csv").read_text().splitlines()) == 4
+    html = (out / "report.html").read_text()
+    assert html.count("data:image/png;base64,") == 3
+
+
+@pytest.mark.parametrize("bad", [["--ai", "usa"], ["--ai", "mars=random"], ["--executor", "mpi"]])
+def test_simulate_cli_bad_input(bad):
+    assert main(["simulate", SID, "--battles", "1", *bad]) == 2
+
+
+def test_play_with_piped_stdin():
+    # the human (usa) ends every phase; the AI plays germany to the end of the game
+    lines = "\n" * 400
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "kriegsspiel.cli.main",
+            "play",
+            SID,
+            "--ai",
+            "germany",
+            "--seed",
+            "3",
+        ],
+        input=lines,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "you are usa" in proc.stdout
+    assert "game over" in proc.stdout or "input ended" in proc.stdout
+    assert "germany move" in proc.stdout or "germany fire" in proc.stdout
