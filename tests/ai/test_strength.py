@@ -14,9 +14,9 @@ CASES = [
     # the British attack reaches 24/30 (80 %) with these seeds: below the 90 % target
     ("qr-village-assault", "britain", "germany", 24),
     ("qr-village-assault", "germany", "britain", 27),  # >= 90 %
-    # the US tank company against random Germans reaches 4/30: the Panther and the
+    # the US tank company against random Germans reaches 7/30 (23 %): the Panther and the
     # StuG out-gun the Shermans; what the bot reaches is asserted (see README, issue 5)
-    ("qr-crossroads-armour", "usa", "germany", 4),
+    ("qr-crossroads-armour", "usa", "germany", 7),
 ]
 
 
