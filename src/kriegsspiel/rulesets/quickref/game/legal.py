@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..models import Infantry, Vehicle
-from . import orders_arty
+from . import orders_arty, orders_fire
 from .geometry_helpers import distance
 from .orders_assault import CONTACT
 from .sequence import actors, phase
@@ -62,7 +62,17 @@ def legal_commands(game, state: State, side: str) -> list[dict[str, Any]]:
                     out.append({"type": "hold", "mission": m.id})
     elif p.id == "arty_adjust":
         for m in state.missions.values():
-            if m.side == side and m.held and not m.done and not m.adjusted:
+            obs = state.units.get(m.observer)
+            if (
+                m.side == side
+                and m.held
+                and not m.done
+                and not m.adjusted
+                and obs is not None
+                and obs.alive
+                and not obs.suppressed
+                and board.los(obs.pos, (m.x, m.y))
+            ):
                 out.append({"type": "adjust", "mission": m.id, "x": m.x, "y": m.y})
     elif p.id == "arty_plot":
         batteries = orders_arty.batteries(game.scenario(state), side, state)
@@ -100,17 +110,15 @@ def legal_commands(game, state: State, side: str) -> list[dict[str, Any]]:
                     cmd = {"type": "fire", "unit": u.id, "target": t.id}
                     if suppressive:
                         cmd["suppressive"] = True
-                    out.append(cmd)
+                    if orders_fire.dry_run(game.rules, board, state, side, cmd):
+                        out.append(cmd)
     elif p.id in ("move_a1", "move_b", "move_a2"):
         for u in mine:
             if u.tracked or allowance(game.rules, u) <= 0:
                 continue
             rec = record(game.rules, u)
-            cap = (
-                allowance(game.rules, u) / 2
-                if p.id == "move_a1"
-                else allowance(game.rules, u) - u.moved_this_turn
-            )
+            full = allowance(game.rules, u)
+            cap = (full / 2 if p.id == "move_a1" else full) - u.moved_this_turn
             if cap > 0.05:
                 out.append(
                     {

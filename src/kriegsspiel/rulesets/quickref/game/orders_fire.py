@@ -6,7 +6,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ....chance import sample
+from ....chance import Roll, sample
+from ....data.errors import RuleError
 from ....engine.commands import IllegalCommand
 from ....engine.events import Draft
 from ...quickref import direct_fire as df
@@ -72,11 +73,29 @@ def fire_query(rules: Rules, board: Board, state: State, side: str, cmd: dict[st
     return ids, target, _choose(rules, board, state, firers, target, weapon, suppressive)
 
 
+def dry_run(rules: Rules, board: Board, state: State, side: str, cmd: dict[str, Any]) -> bool:
+    """Whether a fire command would be accepted: validated, and its resolution run up to its
+    first roll (where the rules core checks ranges, movement and terrain columns)."""
+    try:
+        _ids, _target, (_attack, fn, args, _meta) = fire_query(rules, board, state, side, cmd)
+        gen = fn(*args)
+        node = next(gen)
+        while not isinstance(node, Roll):
+            node = gen.send(None)
+        gen.close()
+    except (IllegalCommand, ValueError, StopIteration):
+        return False
+    return True
+
+
 def resolve_fire(
     rules: Rules, board: Board, state: State, side: str, cmd: dict[str, Any], rng: random.Random
 ) -> list[Draft]:
     ids, target, (attack, fn, args, meta) = fire_query(rules, board, state, side, cmd)
-    res = sample(fn, *args, rng=rng)
+    try:
+        res = sample(fn, *args, rng=rng)
+    except RuleError as exc:
+        raise IllegalCommand(str(exc), "units") from None
     outcome = res.result
     data = {
         "attack": attack,

@@ -78,7 +78,7 @@ def resolve_move(
     limit, why = move_limit(rules, board, u, pts)
     moved = u.moved_this_turn
     if state.phase == "move_a1":
-        cap = limit / 2
+        cap = limit / 2 - moved
         why.append("side A: at most half in the first half-move")
     else:
         cap = limit - moved

@@ -7,6 +7,7 @@ from functools import lru_cache
 from typing import Any
 
 from ....chance import Roll, exact, sample
+from ....data.errors import RuleError
 from ....engine.commands import IllegalCommand
 from ....engine.events import SPECTATOR, UMPIRE, Draft, Event
 from ....engine.scenario import Scenario
@@ -389,7 +390,10 @@ class QuickrefGame:
         _ids, _target, (attack, fn, args, _meta) = orders_fire.fire_query(
             self.rules, self.board(state), state, side, cmd
         )
-        dist = exact(fn, *args)
+        try:
+            dist = exact(fn, *args)
+        except RuleError as exc:
+            raise IllegalCommand(str(exc), "units") from None
         order = sorted(dist.probs, key=lambda k: -dist.probs[k])
         return {
             "attack": attack,
