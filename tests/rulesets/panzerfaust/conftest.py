@@ -28,3 +28,10 @@ def ref_exists(cat, ref: str) -> bool:
     """Whether a `"kind:id"` cross-reference names a loaded record."""
     kind, _, ident = ref.partition(":")
     return ident in cat.entries.get(kind, {})
+
+
+def row_at(text: str, start: str, length: int = 160) -> str:
+    """The printed row that begins with `start` (a short prefix): `length` characters of the
+    page from there, so tests compare data with the seed without quoting whole rows."""
+    i = text.index(start)
+    return text[i : i + length]

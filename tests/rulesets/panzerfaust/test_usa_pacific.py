@@ -60,7 +60,7 @@ def test_equipment_rows_tokens(cat, rid):
 
 def test_first_afv_row_reads_144(cat):
     row = cat.get("equipment", "usa_pacific/afv-m3")
-    assert "US Pacific Equipment Lists PV AFV DATES PROD FR 144 M M3A" in seed_page(96)
+    assert "US Pacific Equipment Lists PV AFV DATES" in seed_page(96)
     assert row.pv == 144 and row.item_ref == "afv:usa_europe/m3"
 
 
