@@ -79,13 +79,19 @@ def build_fire(
     )
 
 
+def _sa_bands(weapon: str, distance: float) -> tuple[int, int]:
+    """The weapon's (short, long) small-arms bands; beyond long range there is no shot."""
+    short, long = small_arms.WEAPON_RANGES[weapon]
+    if distance > long:
+        raise RuleError(f'range {distance:g}" is beyond {weapon} long range {long}"')
+    return short, long
+
+
 def build_small_arms(
     cat, opts, *, strength, range, weapon, terrain, target_suppressed, suppressive
 ) -> Query:
     r = _rules(cat, opts)
-    short, long = small_arms.WEAPON_RANGES[weapon]
-    if range > long:
-        raise RuleError(f'range {range:g}" is beyond {weapon} long range {long}"')
+    short, long = _sa_bands(weapon, range)
     kind = "mg_team" if weapon != "rifle" else "squad"
     member = small_arms.Member(weapon, strength, (short, long), float(range), kind)
     if suppressive and max(strength, 0) < int(r.const("suppressive-fire-min-sa")):
@@ -100,9 +106,7 @@ def build_small_arms(
 
 
 def build_soft_vehicle(cat, opts, *, strength, range, weapon, terrain, mg) -> Query:
-    short, long = small_arms.WEAPON_RANGES[weapon]
-    if range > long:
-        raise RuleError(f'range {range:g}" is beyond {weapon} long range {long}"')
+    short, _long = _sa_bands(weapon, range)
     atk = small_arms.SmallArms(strength, range > short, terrain)
     return Query(
         small_arms.soft_vehicle_fire,
