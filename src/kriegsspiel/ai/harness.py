@@ -7,7 +7,6 @@ import copy
 import json
 import weakref
 from collections.abc import Callable
-from dataclasses import asdict
 from typing import Any
 
 from ..data.errors import RuleError
@@ -64,8 +63,8 @@ def _odds_table(game: Game, side: str, legal: list[dict[str, Any]]) -> OddsTable
                 key,
                 game.state.turn,
                 game.state.phase,
-                asdict(units[t["unit"]]),
-                asdict(units[t["target"]]),
+                units[t["unit"]].to_dict(),
+                units[t["target"]].to_dict(),
             ]
         )
         if situation not in memo:

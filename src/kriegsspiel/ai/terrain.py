@@ -44,16 +44,32 @@ class Patch:
 
     def crosses(self, a: XY, b: XY) -> bool:
         """Whether segment a-b meets the boundary or lies inside."""
+        return self.meets_boundary(a, b) or self.contains(a)
+
+    def meets_boundary(self, a: XY, b: XY) -> bool:
+        """Whether segment a-b touches the boundary ring (the orientation tests of
+        `_segments_meet`, inlined over the ring: this is the bots' hot path)."""
+        ax, ay = a
+        bx, by = b
         x0, y0, x1, y1 = self.box
-        if max(a[0], b[0]) < x0 or min(a[0], b[0]) > x1:
+        if (ax if ax > bx else bx) < x0 or (ax if ax < bx else bx) > x1:
             return False
-        if max(a[1], b[1]) < y0 or min(a[1], b[1]) > y1:
+        if (ay if ay > by else by) < y0 or (ay if ay < by else by) > y1:
             return False
+        ux, uy = bx - ax, by - ay
         ring = self.ring
-        for i in range(len(ring)):
-            if _segments_meet(a, b, ring[i - 1], ring[i]):
-                return True
-        return self.contains(a)
+        cx, cy = ring[-1]
+        for dx, dy in ring:
+            vx, vy = dx - cx, dy - cy
+            d1 = vx * (ay - cy) - vy * (ax - cx)
+            d2 = vx * (by - cy) - vy * (bx - cx)
+            if (d1 > 0) != (d2 > 0) or d1 == 0 or d2 == 0:
+                d3 = ux * (cy - ay) - uy * (cx - ax)
+                d4 = ux * (dy - ay) - uy * (dx - ax)
+                if (d3 > 0) != (d4 > 0) or d3 == 0 or d4 == 0:
+                    return True
+            cx, cy = dx, dy
+        return False
 
 
 def _orient(p: XY, q: XY, r: XY) -> float:
@@ -61,6 +77,7 @@ def _orient(p: XY, q: XY, r: XY) -> float:
 
 
 def _segments_meet(a: XY, b: XY, c: XY, d: XY) -> bool:
+    """Whether segments a-b and c-d touch (the reference form of `Patch.crosses`' test)."""
     d1, d2 = _orient(c, d, a), _orient(c, d, b)
     d3, d4 = _orient(a, b, c), _orient(a, b, d)
     return ((d1 > 0) != (d2 > 0) or d1 == 0 or d2 == 0) and (
@@ -86,6 +103,7 @@ class ViewTerrain:
             ring = tuple((float(x), float(y)) for x, y in shape.exterior.coords[:-1])
             patches.append(Patch(f["id"], ring, tuple(shape.bounds), row, ford))
         self.patches = [p for p in patches if p.row is not None]
+        self.blockers = [p for p in self.patches if p.row.blocks_los or p.row.id == "hills"]
         self._cover: dict[tuple[XY, bool], int] = {}
         self._fields: dict[tuple[XY, bool], list[list[float]]] = {}
 
@@ -104,12 +122,10 @@ class ViewTerrain:
     def los(self, a: XY, b: XY) -> bool:
         """Approximate sight: blocked by a LOS-blocking feature that neither end stands in, or
         by a hill crest that neither end stands on (heights are not compared)."""
-        for p in self.patches:
-            if (
-                (p.row.blocks_los or p.row.id == "hills")
-                and p.crosses(a, b)
-                and not (p.contains(a) or p.contains(b))
-            ):
+        # a segment that meets no edge lies wholly inside (both ends in: not blocking) or
+        # wholly outside, so the ends' containment matters only where an edge is met
+        for p in self.blockers:
+            if p.meets_boundary(a, b) and not (p.contains(a) or p.contains(b)):
                 return False
         return True
 

@@ -52,6 +52,8 @@ class QuickrefGame:
         Board(scenario, self.rules)
 
     def _record(self, type_id: str) -> Vehicle | Infantry:
+        if type_id in self.rules.cat.entries.get("infantry", {}):
+            return self.rules.cat.get("infantry", type_id)  # an id: no name search needed
         try:
             rec = self.rules.cat.get("vehicle", type_id)
         except LookupError as vehicle_error:

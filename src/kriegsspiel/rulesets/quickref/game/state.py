@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Literal
 
 Kind = Literal["vehicle", "infantry"]
@@ -42,9 +42,16 @@ class Unit:
     def alive(self) -> bool:
         return not self.removed
 
+    def to_dict(self) -> dict[str, Any]:
+        """The unit as plain data (its fields are all scalars: much faster than `asdict`)."""
+        return {k: getattr(self, k) for k in UNIT_FIELDS}
+
     @property
     def pos(self) -> tuple[float, float]:
         return (self.x, self.y)
+
+
+UNIT_FIELDS = tuple(f.name for f in fields(Unit))
 
 
 @dataclass

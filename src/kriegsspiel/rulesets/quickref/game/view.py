@@ -38,7 +38,7 @@ def view(game, state: State, side: str) -> dict[str, Any]:
     umpire = side == UMPIRE
     spectator = side == SPECTATOR
     if umpire:
-        own = [asdict(u) for u in state.units.values() if u.reinforcement_turn <= state.turn]
+        own = [u.to_dict() for u in state.units.values() if u.reinforcement_turn <= state.turn]
         enemies: list[dict[str, Any]] = []
         last: list[dict[str, Any]] = []
         missions = [asdict(m) for m in state.missions.values()]
@@ -48,7 +48,7 @@ def view(game, state: State, side: str) -> dict[str, Any]:
         last, missions = [], []
     else:
         own = [
-            asdict(u)
+            u.to_dict()
             for u in state.units.values()
             if u.side == side and u.reinforcement_turn <= state.turn
         ]
