@@ -254,3 +254,16 @@ def test_penetration_hand_checked(cat):
     for gun in _mine(cat, "gun"):
         if not gun.penetration:
             assert "(P49)" in gun.notes, gun.id
+
+
+def test_armour_speed_check_fixes(cat):
+    # Achilles is an M10 with the 17 pdr: same hull and turret figures as the US M10
+    achilles = cat.get("afv", "britain/achilles")
+    assert achilles.armour == cat.get("afv", "usa_europe/m10-gmc-wolverine").armour
+    # Cromwell: 64 mm hull front, 76 mm turret front (Wikipedia), not 76 mm on both
+    for rid in ("cromwell-iv", "cromwell-vi"):
+        armour = cat.get("afv", f"britain/{rid}").armour
+        assert (armour.hf, armour.tf) == (6.4, 7.6)
+    # Comet C/C from the public 23 km/h cross-country figure: round(23 / 1.609) = 14
+    comet = cat.get("afv", "britain/comet")
+    assert comet.speed_cc == 14 and comet.prov("speed_cc") is Provenance.PLACEHOLDER
