@@ -153,3 +153,10 @@ def test_penetration_hand_checked(cat):
     ]
     assert len(filled) == 8
     assert "usa_europe/57mm-l50-m1" not in filled  # no verified 30deg figure yet
+
+
+def test_half_track_cross_country_is_two_thirds(cat):
+    # P52: half-tracks C/C = round(Rd x 2/3) = 30 at 45 mph
+    for rid in ("usa_europe/m3-gmc", "usa_europe/m16-mgmc", "usa_europe/m3-half-trk"):
+        afv = cat.get("afv", rid)
+        assert (afv.speed_road, afv.speed_cc) == (45, 30), rid

@@ -195,3 +195,12 @@ def test_penetration_hand_checked(cat):
         "ussr/45mm-l46-m32-m37",
         "ussr/76mm-l41-42-m",
     ]
+
+
+def test_light_tank_side_armour_is_not_the_floor_plate(cat):
+    # T-26 15 mm and BT 13 mm hull sides; the 6 mm of the public ranges is floor/roof plate
+    for rid in ("ussr/t-26-m1931", "ussr/t-26tu-m1931", "ussr/t-26-m1933"):
+        assert cat.get("afv", rid).armour.hs == 1.5, rid
+    assert cat.get("afv", "ussr/bt-5").armour.hs == 1.3
+    bt7 = cat.get("afv", "ussr/bt-7").armour
+    assert (bt7.hf, bt7.hs, bt7.tf) == (2.2, 1.3, 1.5)
