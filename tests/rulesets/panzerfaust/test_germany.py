@@ -146,8 +146,8 @@ def test_german_provenance_explained(cat):
         if fp.provenance is Provenance.PLACEHOLDER
     ]
     assert all(
-        fp.note.startswith(("P49", "P51", "P52")) for fp in placeholders
-    )  # penetration, speeds
+        fp.note.startswith(("P49", "P51", "P52", "P54")) for fp in placeholders
+    )  # gun penetration, speeds, infantry AT penetration
 
 
 def test_german_dates_valid(cat):
@@ -212,4 +212,69 @@ def test_heavy_tank_company_1943(cat):
         (1, "afv:germany/pz-vi-tiger"),
         (2, "organisation:germany/heavy-tank-platoon"),
         (2, "organisation:germany/escort-platoon"),
+    ]
+
+
+def _filled_guns(cat, nation):
+    """Ids of the nation's guns with a filled penetration list (main gun or any ammo row)."""
+    return sorted(
+        g.id
+        for g in cat.all("gun")
+        if g.nation == nation and (g.penetration or any(a.penetration for a in g.ammo))
+    )
+
+
+def test_penetration_hand_checked(cat):
+    """P49 values worked by hand: band far edges 200, 400, ... m; linear between source ranges."""
+    # 88mm FlaK 18/36 takes the KwK 36 PzGr 39 table at 30deg: 120/110/100/91/84 mm at
+    # 100/500/1000/1500/2000 m. 200 m: 120 - 10 x 100/400 = 117.5 -> 118 mm; 800 m:
+    # 110 - 10 x 300/500 = 104 mm; 1300 m: 100 - 9 x 300/500 = 94.6 -> 95 mm; 1900 m:
+    # 91 - 7 x 400/500 = 85.4 -> 85 mm; flat 84 mm beyond 2000 m.
+    flak88 = cat.get("gun", "germany/88mm-l56-flak-18-36")
+    assert flak88.penetration == [11.8, 11.3, 10.8, 10.4, 10.0, 9.5, 9.0, 8.5, 8.4, 8.4]
+    assert flak88.prov("penetration.0") is Provenance.PLACEHOLDER
+    assert "KwK 36" in flak88.prov_entry("penetration.9").ref
+    # sPzB 41: 69 mm at 100 m, 65 mm at 200 m (no angle given); 200 m is a source distance,
+    # 400-800 m hold the last figure (flat beyond source).
+    assert cat.get("gun", "germany/28mm-l61-spzb-41").penetration == [6.5] * 4
+    # 4.2cm PaK 41: one figure, 70 mm at 500 m at 30deg, flat before and beyond.
+    assert cat.get("gun", "germany/42mm-l56-pak-41").penetration == [7.0] * 7
+    # PaK 36(t): one figure, 60 mm at 1200 m (vertical plate); its 47mm StGt 41 stays empty.
+    pak36t = cat.get("gun", "germany/47mm-l43-pak-36t")
+    assert pak36t.penetration == [6.0] * 7 and not pak36t.ammo[0].penetration
+    # HEAT and spigot rows are constant: KwK 37 Gr.38 Hl/B 75 mm -> 7.5 at each of its 6 bands;
+    # the 37mm FlaK StGt 41 is the PaK 35/36 Stielgranate 41, 180 mm -> 18.0.
+    kwk37 = cat.get("gun", "germany/75mm-l24-kwk-37")
+    assert kwk37.ammo[0].kind == "HEAT" and kwk37.ammo[0].penetration == [7.5] * 6
+    flak37 = cat.get("gun", "germany/37mm-l60-flak-18-36-37")
+    assert not flak37.penetration and flak37.ammo[0].penetration == [18.0, 18.0]
+    # guns without a figure we can cite stay empty and say why
+    for gid in (
+        "germany/50mm-l42-kwk-38",
+        "germany/75-55mm-l58-pak-41",
+        "germany/76mm-l51-pak-36r",
+        "germany/128mm-l55-pak-44",
+        "germany/105mm-l28-fh-18",
+        "germany/20mm-l55-flak-30-38",
+        "germany/380mm-l5-rkt-launcher",
+    ):
+        gun = cat.get("gun", gid)
+        assert not gun.penetration and "(P49)" in gun.notes, gid
+    assert _filled_guns(cat, "germany") == [
+        "germany/150mm-l12-sig-33",
+        "germany/28mm-l61-spzb-41",
+        "germany/37mm-l45-pak-35-36",
+        "germany/37mm-l60-flak-18-36-37",
+        "germany/42mm-l56-pak-41",
+        "germany/47mm-l43-pak-36t",
+        "germany/50mm-l60-pak-38",
+        "germany/75mm-l24-kwk-37",
+        "germany/75mm-l43-kwk-40",
+        "germany/75mm-l46-pak-40",
+        "germany/75mm-l48-kwk-41",
+        "germany/75mm-l70-kwk-42",
+        "germany/80mm-l37-paw-600",
+        "germany/88mm-l56-flak-18-36",
+        "germany/88mm-l71-pak-43-41",
+        "germany/88mm-rpzbgr",
     ]
