@@ -15,10 +15,8 @@ import pytest
 
 from kriegsspiel.data import Provenance
 
-# every record P54 filled: the common p20 rows, plus the US Bazooka and Japanese Type 97 records
-# that carry their own p20 to-hit row. The German Panzerfaust 100/150 and Panzerschreck records
-# also carry it but stay empty and point to the common row in their notes (test_germany pins
-# German placeholder notes to P49/P51/P52).
+# every record P54 filled: the common p20 rows, plus the nation records that carry their own p20
+# to-hit row (German Panzerfaust 100/150 and Panzerschreck team, US Bazooka, Japanese Type 97)
 FILLED = {
     "common/7-9mm-wz35",
     "common/pzb-38-39-40",
@@ -30,6 +28,9 @@ FILLED = {
     "common/panzerschreck-rp54",
     "common/panzerfaust-100",
     "common/panzerfaust-150",
+    "germany/panzerfaust-100",
+    "germany/panzerfaust-150",
+    "germany/panzerschreck-team",
     "usa_europe/bazooka",
     "japan/20mm-type-97-atr",
 }
@@ -84,10 +85,10 @@ def test_every_filled_value_is_a_documented_placeholder(cat):
 def test_count_of_filled_weapons_is_pinned(cat):
     filled = {w.id for w, _i, _v in _placeholder_cells(cat)}
     assert filled == FILLED
-    assert len(filled) == 12
-    # cells: common rifles 6+7+8+8+8+7 = 44, common HEAT 3+4+2+3 = 12, US Bazooka 3,
-    # Japanese Type 97 8: 67 in all, so an accidental extra cell shows up
-    assert len(_placeholder_cells(cat)) == 67
+    assert len(filled) == 15
+    # cells: common rifles 6+7+8+8+8+7 = 44, common HEAT 3+4+2+3 = 12, German copies 2+3+4 = 9,
+    # US Bazooka 3, Japanese Type 97 8: 76 in all, so an accidental extra cell shows up
+    assert len(_placeholder_cells(cat)) == 76
 
 
 def test_never_longer_than_to_hit_nor_increasing_with_range(cat):
@@ -157,6 +158,9 @@ def test_heat_scale_sits_with_the_survivors():
 @pytest.mark.parametrize(
     ("nation_id", "common_id", "lead"),
     [
+        ("germany/panzerfaust-100", "common/panzerfaust-100", 0),
+        ("germany/panzerfaust-150", "common/panzerfaust-150", 0),
+        ("germany/panzerschreck-team", "common/panzerschreck-rp54", 0),
         ("usa_europe/bazooka", "common/bazooka", 1),  # to-hit keeps the '(%)' glyph as null
         ("japan/20mm-type-97-atr", "common/type-97", 1),
     ],
@@ -166,9 +170,3 @@ def test_nation_records_copy_the_common_row(cat, nation_id, common_id, lead):
     com = cat.get("infantry_weapon", common_id)
     assert nat.penetration[lead:] == com.penetration
     assert nat.penetration[:lead] == [None] * lead
-
-
-@pytest.mark.parametrize("rid", ["panzerfaust-100", "panzerfaust-150", "panzerschreck-team"])
-def test_german_copies_point_to_the_common_row(cat, rid):
-    w = cat.get("infantry_weapon", f"germany/{rid}")
-    assert w.penetration == [] and "P54" in w.notes
