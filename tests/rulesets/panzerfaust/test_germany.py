@@ -146,8 +146,8 @@ def test_german_provenance_explained(cat):
         if fp.provenance is Provenance.PLACEHOLDER
     ]
     assert all(
-        fp.note.startswith(("P49", "P51", "P52", "P54")) for fp in placeholders
-    )  # gun penetration, speeds, infantry AT penetration
+        fp.note.startswith(("P49", "P51", "P52", "P54", "P55")) for fp in placeholders
+    )  # gun penetration (P55: recalled tables), speeds, infantry AT penetration
 
 
 def test_german_dates_valid(cat):
@@ -250,23 +250,24 @@ def test_penetration_hand_checked(cat):
     assert not flak37.penetration and flak37.ammo[0].penetration == [18.0, 18.0]
     # guns without a figure we can cite stay empty and say why
     for gid in (
-        "germany/50mm-l42-kwk-38",
         "germany/75-55mm-l58-pak-41",
         "germany/76mm-l51-pak-36r",
         "germany/128mm-l55-pak-44",
         "germany/105mm-l28-fh-18",
-        "germany/20mm-l55-flak-30-38",
         "germany/380mm-l5-rkt-launcher",
     ):
         gun = cat.get("gun", gid)
         assert not gun.penetration and "(P49)" in gun.notes, gid
     assert _filled_guns(cat, "germany") == [
         "germany/150mm-l12-sig-33",
+        "germany/20mm-l55-flak-30-38",
+        "germany/20mm-l55-flakvierling-38",
         "germany/28mm-l61-spzb-41",
         "germany/37mm-l45-pak-35-36",
         "germany/37mm-l60-flak-18-36-37",
         "germany/42mm-l56-pak-41",
         "germany/47mm-l43-pak-36t",
+        "germany/50mm-l42-kwk-38",
         "germany/50mm-l60-pak-38",
         "germany/75mm-l24-kwk-37",
         "germany/75mm-l43-kwk-40",
@@ -278,3 +279,30 @@ def test_penetration_hand_checked(cat):
         "germany/88mm-l71-pak-43-41",
         "germany/88mm-rpzbgr",
     ]
+
+
+def test_penetration_recalled_hand_checked(cat):
+    """P55 (P49 with a recalled public table): same band edges and rounding as P49."""
+    # 20mm FlaK 30/38, KwK 30 PzGr table recalled: 20 mm at 100 m, 14 mm at 500 m (30deg).
+    # 200 m: 20 - 6 x 100/400 = 18.5 -> 19 mm (half a millimetre rounds up); 400 m:
+    # 20 - 6 x 300/400 = 15.5 -> 16 mm; 600, 800 and 1000 m: flat beyond 500 m, 14 mm.
+    flak = cat.get("gun", "germany/20mm-l55-flak-30-38")
+    assert flak.penetration == [1.9, 1.6, 1.4, 1.4, 1.4]
+    assert flak.prov_entry("penetration.0").note.startswith("P55 (P49 recalled):")
+    # the Flakvierling 38 is four FlaK 38 guns firing the same rounds: the same list
+    vier = cat.get("gun", "germany/20mm-l55-flakvierling-38")
+    assert vier.penetration == flak.penetration
+    assert "germany/20mm-l55-flak-30-38" in vier.prov_entry("penetration.4").ref
+    # 5cm KwK 38 L42, PzGr 39 recalled: 55/47/37/28 mm at 100/500/1000/1500 m (30deg).
+    # 200 m: 55 - 8 x 100/400 = 53; 400 m: 55 - 8 x 300/400 = 49; 600 m: 47 - 10 x 100/500 = 45;
+    # 800 m: 47 - 10 x 300/500 = 41; 1000 m: 37; 1300 m: 37 - 9 x 300/500 = 31.6 -> 32;
+    # 1600 m: flat beyond 1500 m, 28 mm.
+    kwk38 = cat.get("gun", "germany/50mm-l42-kwk-38")
+    assert kwk38.penetration == [5.3, 4.9, 4.5, 4.1, 3.7, 3.2, 2.8]
+    assert all(
+        kwk38.prov(f"penetration.{i}") is Provenance.PLACEHOLDER
+        for i in range(len(kwk38.penetration))
+    )
+    # guns whose tables are not known with confidence stay empty (P49 reason in notes)
+    for gid in ("germany/76mm-l51-pak-36r", "germany/128mm-l55-pak-44"):
+        assert not cat.get("gun", gid).penetration, gid

@@ -151,8 +151,13 @@ def test_penetration_hand_checked(cat):
         for g in cat.all("gun")
         if g.nation == "usa_europe" and (g.penetration or any(a.penetration for a in g.ammo))
     ]
-    assert len(filled) == 8
-    assert "usa_europe/57mm-l50-m1" not in filled  # no verified 30deg figure yet
+    assert len(filled) == 9
+    # 57mm M1 = the US-built 6 pdr: it shares the britain 6 pdr's one figure, 68.6 mm at 915 m
+    # (angle not given) -> 69 mm, held flat at all 9 bands (P49 licence copy); APDS stays empty
+    m1 = cat.get("gun", "usa_europe/57mm-l50-m1")
+    assert "usa_europe/57mm-l50-m1" in filled
+    assert m1.penetration == [6.9] * 9 == cat.get("gun", "britain/57mm-l45-6-pdr").penetration
+    assert m1.ammo[0].kind == "APDS" and not m1.ammo[0].penetration
 
 
 def test_half_track_cross_country_is_two_thirds(cat):

@@ -1,0 +1,58 @@
+"""Gun penetration filled under P55: P49 with a named public table recalled (issue 6).
+
+Every value whose note starts "P55" must be a `placeholder` with a `ref` naming the table, sit
+in a list that never rises with range and is never longer than the gun's (or ammo row's) to-hit
+list, so a user can find and override each one.
+"""
+
+from __future__ import annotations
+
+from kriegsspiel.data import Provenance
+
+PREFIX = "P55 (P49 recalled):"
+
+
+def _lists(gun):
+    """(path, penetration list, to-hit list) for the gun and each special-ammo row."""
+    out = [("penetration", gun.penetration or [], gun.to_hit or [])]
+    for i, ammo in enumerate(gun.ammo):
+        out.append((f"ammo.{i}.penetration", ammo.penetration or [], ammo.to_hit or []))
+    return out
+
+
+def _recalled(cat):
+    """(gun, path, list, to-hit, index) for every value whose note starts with P55."""
+    out = []
+    for gun in cat.all("gun"):
+        for path, pen, to_hit in _lists(gun):
+            for i, v in enumerate(pen):
+                if v is None:
+                    continue
+                note = gun.prov_entry(f"{path}.{i}").note or ""
+                if note.startswith("P55"):
+                    out.append((gun, path, pen, to_hit, i))
+    return out
+
+
+def test_some_values_are_recalled(cat):
+    guns = {g.id for g, *_ in _recalled(cat)}
+    assert guns == {
+        "germany/20mm-l55-flak-30-38",
+        "germany/20mm-l55-flakvierling-38",
+        "germany/50mm-l42-kwk-38",
+    }
+
+
+def test_every_recalled_value_is_a_placeholder_with_a_ref(cat):
+    for gun, path, _pen, _th, i in _recalled(cat):
+        entry = gun.prov_entry(f"{path}.{i}")
+        assert entry.provenance is Provenance.PLACEHOLDER, (gun.id, path, i)
+        assert entry.ref and "recalled" in entry.ref, (gun.id, path, i)
+        assert entry.note.startswith(PREFIX), (gun.id, path, i)
+
+
+def test_recalled_lists_never_rise_with_range_nor_outrun_to_hit(cat):
+    for gun, path, pen, to_hit, _i in _recalled(cat):
+        vals = [v for v in pen if v is not None]
+        assert all(a >= b for a, b in zip(vals, vals[1:], strict=False)), (gun.id, path, pen)
+        assert len(pen) <= len(to_hit), (gun.id, path)
