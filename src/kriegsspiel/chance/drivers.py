@@ -223,10 +223,15 @@ def exact(
 ) -> Distribution:
     """Walk every branch of the resolution's chance tree with exact probabilities.
 
-    Results are memoised on (resolution, arguments, key), so arguments must be hashable.
-    Raises `TreeTooLarge` when more than `budget` leaves would be visited.
+    Results are memoised on (resolution, arguments, key), so arguments must be hashable. A
+    resolution may carry a `memo_key(*args, **kwargs)` attribute that maps its arguments to
+    the part that decides the odds (e.g. a range to its range band), so that situations with
+    the same odds share one entry. Raises `TreeTooLarge` when more than `budget` leaves would
+    be visited.
     """
-    cache_key = (fn, args, tuple(sorted(kwargs.items())), key)
+    memo_key = getattr(fn, "memo_key", None)
+    memo_args = memo_key(*args, **kwargs) if memo_key is not None else args
+    cache_key = (fn, memo_args, tuple(sorted(kwargs.items())), key)
     try:
         hit = _CACHE.get(cache_key)
     except TypeError:  # unhashable arguments: compute without the memo

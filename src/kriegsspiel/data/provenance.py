@@ -68,8 +68,16 @@ class Record(BaseModel):
         return hash((type(self).__name__, self.id))
 
     def prov(self, path: str) -> Provenance:
-        """The provenance of the field at dotted `path`."""
-        return self.prov_entry(path).provenance
+        """The provenance of the field at dotted `path` (the exact-odds hot path: no entry is
+        built for a field that has none of its own)."""
+        table = self.field_provenance
+        if table:
+            parts = path.split(".")
+            for i in range(len(parts), 0, -1):
+                entry = table.get(".".join(parts[:i]))
+                if entry is not None:
+                    return entry.provenance
+        return self.provenance
 
     def prov_entry(self, path: str) -> FieldProvenance:
         parts = path.split(".")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from ...chance import Cite, Lookup, Modifier, Note, Outcome, Roll, total
@@ -177,3 +177,18 @@ def direct_fire(rules: Rules, shot: Shot):
     yield Note(f"penetration {pen} - {shot.aspect} armour {armour} = {pen - armour:+d}")
     result = yield from tank_hit_effect(rules, pen - armour, f"pen {pen} vs armour {armour}")
     return Outcome(result)
+
+
+def _memo_key(rules: Rules, shot: Shot) -> tuple:
+    """The odds of a shot depend on its range only through the band it falls in (the charts
+    give one to-hit and one penetration per band), so shots within a band share their exact
+    odds (`chance.exact` memo)."""
+    try:
+        gun, _ = weapon_of(shot.firer, shot.weapon)
+    except RuleError:
+        return (rules, shot)
+    band = gun.band(shot.range)
+    return (rules, shot) if band is None else (rules, replace(shot, range=gun.range[band]))
+
+
+direct_fire.memo_key = _memo_key  # type: ignore[attr-defined]
