@@ -11,12 +11,12 @@ GAMES = 30
 # (scenario, bot side, random side, wins of the bot required out of GAMES)
 CASES = [
     ("qr-crossroads-armour", "germany", "usa", 27),  # >= 90 %
-    # the British attack reaches 24/30 (80 %) with these seeds: below the 90 % target
-    ("qr-village-assault", "britain", "germany", 24),
+    ("qr-village-assault", "britain", "germany", 27),  # >= 90 %
     ("qr-village-assault", "germany", "britain", 27),  # >= 90 %
-    # the US tank company against random Germans reaches 7/30 (23 %): the Panther and the
-    # StuG out-gun the Shermans; what the bot reaches is asserted (see README, issue 5)
-    ("qr-crossroads-armour", "usa", "germany", 7),
+    # the US tank company against random Germans reaches 16/30 (53 %, 7/30 before the exact
+    # shot exchange): the Panther and the hidden StuG out-gun the Shermans, and bot against bot
+    # Germany wins this scenario about 9 times in 10; what the bot reaches is asserted (README)
+    ("qr-crossroads-armour", "usa", "germany", 16),
 ]
 
 

@@ -36,6 +36,15 @@ class Profile:
     exposure: float = 0.6  # per enemy that would see the destination
     shooting: float = 0.4  # per enemy the destination gives a shot at
     spread: float = 0.3  # per own unit closer than 2" (don't bunch)
+    # vehicles: exact worth of the best gun shot a destination gives (outcome x target value)
+    # and of the shots the enemies seeing it would have at the unit there (x its own value)
+    kill: float = 0.0
+    loss: float = 0.0
+    face_threat: bool = False  # vehicles turn their front armour to the worst threat
+    # vehicles: chance that concealing terrain not yet looked into hides an enemy gun
+    suspect: float = 0.0
+    # vehicles: inches from an objective to wait at until the last turn (0: go straight in)
+    stage: float = 0.0
     withdraw: float = 1.0  # suppressed units: per inch away from the nearest enemy
     move_threshold: float = 0.25  # minimum gain for a move
     side_a: bool = True  # choose to be side A when winning the initiative

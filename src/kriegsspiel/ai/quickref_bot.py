@@ -18,13 +18,16 @@ from typing import Any
 
 from ..data.errors import RuleError
 from ..engine.commands import IllegalCommand
+from ..rulesets.quickref.game.geometry_helpers import bearing
 from .bot import Decision, Odds, command_of
 from .profiles import Profile, load_profile
-from .terrain import ViewTerrain
+from .shot_odds import ShotOdds, aspect_from
+from .terrain import ViewTerrain, view_terrain
 
 DIRECTIONS = 12
 SIGHT = 40.0  # inches: beyond this an enemy is not counted as seeing or being seen
 RANGE = {"vehicle": 32.0, "infantry": 20.0}
+SPOT = 10.0  # inches: an own unit this close to concealing terrain has looked into it (Q32)
 CONTACT = 1.8  # inches: inside the rules' base contact (2") for an assault next phase
 Option = tuple[float, dict[str, Any], str]  # score, command, why
 
@@ -39,13 +42,23 @@ class QuickrefBot:
         self._odds: dict[str, dict[str, Any]] = {}
         self._grounds: dict[tuple, tuple[float, str]] = {}
         self._dests: dict[tuple, list[tuple[tuple, float]]] = {}
+        self._exchanges: dict[tuple, tuple[float, str, float]] = {}
+        self._scouted: set[str] = set()  # concealing terrain looked into (or an enemy seen in)
+        self._enemy_types: set[str] = set()  # vehicle types of the enemy seen so far
         self._enemy_key = ""
+        self._phase: tuple[int, str] = (0, "")
+        self._plans: dict[tuple, tuple[float, list]] = {}
+        self.shots = ShotOdds(self.profile.outcome_value)
 
     # ------------------------------------------------------------------ entry point
     def decide(self, view: dict[str, Any], legal: list[dict[str, Any]], odds: Odds) -> Decision:
         enemies = json.dumps(self._known_enemies(view), sort_keys=True)
-        if enemies != self._enemy_key:
-            self._enemy_key, self._grounds, self._dests = enemies, {}, {}
+        phase = (view["turn"], view["phase"])
+        if enemies != self._enemy_key or phase != self._phase:
+            self._enemy_key, self._phase, self._grounds, self._dests = enemies, phase, {}, {}
+            self._exchanges, self._plans = {}, {}
+        self._watch = self._watchers(view)
+        self._scout(view)
         options: list[Option] = []
         for t in legal:
             options += self._score(view, t, legal, odds)
@@ -90,7 +103,7 @@ class QuickrefBot:
     def terrain(self, view) -> ViewTerrain:
         key = view.get("game", {}).get("scenario") or json.dumps(view["terrain"], sort_keys=True)
         if self._terrain is None or self._terrain[0] != key:
-            self._terrain = (key, ViewTerrain(view["terrain"]))
+            self._terrain = (key, view_terrain(view["terrain"]))
         return self._terrain[1]
 
     @staticmethod
@@ -190,15 +203,10 @@ class QuickrefBot:
         return score, cmd, f"in contact, strength ratio {ratio:.2f}"
 
     # ------------------------------------------------------------------ movement
-    def _position(self, view, u, pos: tuple[float, float], withdraw: bool) -> tuple[float, str]:
-        """Score of standing at `pos` for unit `u`, with the terms that make it up."""
-        score, why = self._ground(view, u, pos, withdraw)
-        crowd = sum(
-            1
-            for o in view["units"]
-            if o["id"] != u["id"] and math.dist(pos, (o["x"], o["y"])) < 2.0
-        )
-        return score - self.profile.spread * crowd, f'{why}, {crowd} friends within 2"'
+    @staticmethod
+    def _crowd(pos, friends: list[tuple[float, float]]) -> int:
+        """Own units closer than 2" to `pos`."""
+        return sum(1 for f in friends if math.dist(pos, f) < 2.0)
 
     def _ground(self, view, u, pos: tuple[float, float], withdraw: bool) -> tuple[float, str]:
         """The terms of a position's score that do not depend on friendly units (memoised for
@@ -216,7 +224,7 @@ class QuickrefBot:
                 continue
             seeing += 1
             shots += d <= RANGE[u["kind"]]
-        score = p.cover * cover - p.exposure * seeing
+        score = p.cover * cover - p.exposure * seeing * self._fire_ahead(view)
         if not vehicle and not withdraw and not u.get("suppressed"):
             for e in view["enemies"]:
                 if (
@@ -238,9 +246,14 @@ class QuickrefBot:
                 d = math.dist(pos, goal)
                 if d > o["radius"]:
                     d = max(d, terrain.path_distance(pos, goal, w, h, vehicle))
-                here = p.hold_bonus if d <= o["radius"] * 0.8 else 0.0
                 late = (view["turn"] / view.get("turn_limit", 8)) ** p.urgency_power
                 pull = p.objective * (p.urgency + p.urgency_scale * late)
+                if vehicle and p.stage and not self._last_turn(view):
+                    # stage one move out of the objective until the last turn's move, which
+                    # no enemy fire step follows
+                    obj = max(obj, -pull * max(0.0, d - p.stage))
+                    continue
+                here = p.hold_bonus if d <= o["radius"] * 0.8 else 0.0
                 obj = max(obj, here - pull * max(0.0, d - o["radius"] * 0.5))
             score += obj + p.shooting * shots
             out = score, f"objective {obj:.1f}, cover {cover}, seen by {seeing}, shots {shots}"
@@ -248,24 +261,195 @@ class QuickrefBot:
         return out
 
     def _moves(self, view, t) -> list[Option]:
+        """Move options of one unit: each destination's score (`_ground` + `_exchange`, worked
+        out once per phase and enemy picture) less crowding by friends where they stand now,
+        against staying put."""
         uid = t["unit"]
         if uid in self._moved.get((view["turn"], view["phase"]), set()):
             return []
         u = self._unit(view, uid)
         here = (u["x"], u["y"])
         withdraw = bool(t.get("withdraw_only"))
-        now, _ = self._position(view, u, here, withdraw)
+        key = (uid, here, t["max"], withdraw, len(self._scouted))
+        plan = self._plans.get(key)
+        if plan is None:
+            plan = self._plans[key] = self._plan_moves(view, u, t["max"], withdraw)
+        stay, options = plan
+        friends = [(o["x"], o["y"]) for o in view["units"] if o["id"] != uid]
+        spread = self.profile.spread
+        now = stay - spread * self._crowd(here, friends)
         out: list[Option] = []
-        for pos, d in self._destinations(view, u, t["max"], withdraw):
-            score, why = self._position(view, u, pos, withdraw)
-            cmd = {"type": "move", "unit": uid, "path": [[round(pos[0], 3), round(pos[1], 3)]]}
-            gain = score - now - self.profile.move_threshold
-            out.append((gain, cmd, f'{d:.1f}" to ({pos[0]:.1f}, {pos[1]:.1f}): {why}'))
+        for base, pos, cmd, why in options:
+            crowd = self._crowd(pos, friends)
+            gain = base - spread * crowd - now - self.profile.move_threshold
+            out.append((gain, cmd, f'{why}, {crowd} friends within 2"'))
+        return out
+
+    def _plan_moves(self, view, u, cap: float, withdraw: bool):
+        """(score of staying, [(score, destination, command, why)]) without crowding."""
+        uid, here = u["id"], (u["x"], u["y"])
+        stay, _ = self._ground(view, u, here, withdraw)
+        stay += self._exchange(view, u, here, self._moved_state(view, u, cap, 0.0))[0]
+        dests = self._destinations(view, u, cap, withdraw)
+        if u["kind"] == "vehicle" and self.profile.face_threat:
+            dests = [*dests, ((here,), 0.0)]  # turn on the spot
+        options = []
+        for path, d in dests:
+            pos = path[-1]
+            score, why = self._ground(view, u, pos, withdraw)
+            moved = self._moved_state(view, u, cap, d)
+            trade, trade_why, facing = self._exchange(view, u, pos, moved)
+            cmd = {
+                "type": "move",
+                "unit": uid,
+                "path": [[round(x, 3), round(y, 3)] for x, y in path],
+            }
+            if facing is not None:
+                cmd["facing"] = round(facing, 1)
+            why = f'{d:.1f}" to ({pos[0]:.1f}, {pos[1]:.1f}): {why}{trade_why}'
+            options.append((score + trade, pos, cmd, why))
+        return stay, options
+
+    @staticmethod
+    def _last_turn(view) -> bool:
+        return view["turn"] >= view.get("turn_limit", 10**6)
+
+    def _fire_ahead(self, view) -> float:
+        """1 while enemy fire steps remain before the game ends; 0 in a move of the last turn
+        (no fire step follows it: standing in the open then costs nothing)."""
+        on_move = str(view["phase"]).startswith("move")
+        return 0.0 if (on_move and self._last_turn(view)) else 1.0
+
+    @staticmethod
+    def _moved_state(view, u, cap: float, d: float) -> str:
+        """The to-hit movement state this move leaves the unit in for the next fire steps."""
+        moved = u.get("moved_this_turn", 0.0)
+        if moved + d <= 0:
+            return "none"
+        full = 2 * (cap + moved) if view["phase"] == "move_a1" else cap + moved
+        return "half" if (moved + d) <= full / 2 + 1e-9 else "over_half"
+
+    def _scout(self, view) -> None:
+        """Mark concealing terrain as looked into once an own unit came within spotting range
+        of it or an enemy was seen in it; remember the enemy's vehicle types."""
+        terrain = self.terrain(view)
+        for e in self._known_enemies(view):
+            if e.get("kind") == "vehicle":
+                self._enemy_types.add(e.get("type", ""))
+        for patch in terrain.concealing:
+            if patch.id in self._scouted:
+                continue
+            if any(patch.distance((u["x"], u["y"])) <= SPOT for u in view["units"]) or any(
+                patch.contains((e["x"], e["y"])) for e in view["enemies"]
+            ):
+                self._scouted.add(patch.id)
+
+    def _suspects(self, view, u, pos, facing, moved) -> float:
+        """Worth of the shots an enemy not yet seen could have at `u` from concealing terrain
+        not yet looked into: the worst known enemy vehicle type, at the terrain's distance,
+        times the profile's `suspect` probability."""
+        p, terrain = self.profile, self.terrain(view)
+        if not p.suspect or not self._enemy_types:
+            return 0.0
+        total = 0.0
+        for patch in terrain.concealing:
+            if patch.id in self._scouted or patch.contains(pos):
+                continue
+            d = patch.distance(pos)
+            if d > SIGHT or not terrain.los(patch.centre, pos):
+                continue
+            aspect = aspect_from(patch.centre, pos, facing, self.shots.half_angle)
+            total += max(
+                self.shots.worth(t, u["type"], max(d, 1.0), aspect, target_moved=moved != "none")
+                for t in self._enemy_types
+            )
+        return p.suspect * total
+
+    def _watchers(self, view) -> dict[str, frozenset[str]]:
+        """For each known enemy, the own units in its sight now: an enemy fires once a turn,
+        so its threat to one of them is shared among all it sees."""
+        terrain = self.terrain(view)
+        mine = [u for u in view["units"] if not u.get("removed") and not u.get("transport")]
+        out = {}
+        for e in self._known_enemies(view):
+            at = (e["x"], e["y"])
+            out[e["id"]] = frozenset(
+                u["id"]
+                for u in mine
+                if math.dist(at, (u["x"], u["y"])) <= SIGHT and terrain.los(at, (u["x"], u["y"]))
+            )
+        return out
+
+    def _exchange(self, view, u, pos, moved: str) -> tuple[float, str, float | None]:
+        """Vehicles: the worth of the best gun shot from `pos` next fire step less the worth
+        of the shots the enemies that would see `pos` have at the unit (exact odds by
+        `ShotOdds`), with the facing that exposes the least; (0, "", None) for others."""
+        p = self.profile
+        if u["kind"] != "vehicle" or not (p.kill or p.loss):
+            return 0.0, "", None
+        shares = {e: len(ids - {u["id"]}) + 1 for e, ids in self._watch.items()}
+        key = (view["turn"], view["phase"], u["type"], pos, moved, self._enemy_key)
+        key += (tuple(sorted(shares.items())), frozenset(self._scouted))
+        if key in self._exchanges:
+            return self._exchanges[key]
+        terrain = self.terrain(view)
+        seen = []
+        for e in self._known_enemies(view):
+            d = math.dist(pos, (e["x"], e["y"]))
+            if d <= SIGHT and terrain.los(pos, (e["x"], e["y"])):
+                seen.append((e, d))
+        here = (u["x"], u["y"])
+        travel = bearing(here, pos) if math.dist(here, pos) > 1e-6 else u.get("facing", 0.0)
+        facings = [travel]
+        if p.face_threat:
+            facings += [bearing(pos, (e["x"], e["y"])) for e, _ in seen]
+        cover = terrain.cover_row(pos[0], pos[1], True)
+        mine = self._value(u)
+        best_threat, facing = math.inf, travel
+        for f in facings:
+            threat = mine * sum(
+                self.shots.worth(
+                    e.get("type", ""),
+                    u["type"],
+                    d,
+                    aspect_from((e["x"], e["y"]), pos, f, self.shots.half_angle),
+                    target_moved=moved != "none",
+                    cover=cover,
+                )
+                / shares.get(e["id"], 1)
+                for e, d in seen
+            ) + mine * self._suspects(view, u, pos, f, moved)
+            if threat < best_threat - 1e-9:
+                best_threat, facing = threat, f
+        shot = max(
+            (
+                self.shots.worth(
+                    u["type"],
+                    e.get("type", ""),
+                    d,
+                    aspect_from(pos, (e["x"], e["y"]), e.get("facing", 0.0), self.shots.half_angle),
+                    firer_moved=moved,
+                    cover=terrain.cover_row(e["x"], e["y"], e.get("kind") == "vehicle"),
+                )
+                * self._value(e, view)
+                for e, d in seen
+            ),
+            default=0.0,
+        )
+        ahead = self._fire_ahead(view)
+        score = (p.kill * shot - p.loss * best_threat) * ahead
+        out = (
+            score,
+            f"; best shot {shot:.2f}, threat {best_threat:.2f}",
+            facing if p.face_threat else None,
+        )
+        self._exchanges[key] = out
         return out
 
     def _destinations(self, view, u, cap: float, withdraw: bool) -> list[tuple[tuple, float]]:
-        """Points this unit can reach now: around it, full and half distance, and straight
-        towards each objective (memoised for the phase)."""
+        """Paths this unit can take now, as (points, length): straight lines around it at full
+        and half distance, and routes towards each objective around closed ground, full and
+        half (memoised for the phase)."""
         here = (u["x"], u["y"])
         key = (view["turn"], view["phase"], u["id"], here, cap, withdraw, self._enemy_key)
         if key in self._dests:
@@ -276,7 +460,7 @@ class QuickrefBot:
         moved = u.get("moved_this_turn", 0.0)
         heads = [2 * math.pi * i / DIRECTIONS for i in range(DIRECTIONS)]
         heads += [math.atan2(o["x"] - u["x"], o["y"] - u["y"]) for o in view["objectives"]]
-        out = []
+        out: list[tuple[tuple, float]] = []
         for a in heads:
             far = (
                 min(max(u["x"] + cap * math.sin(a), 0.0), w),
@@ -292,11 +476,26 @@ class QuickrefBot:
                     here[0] + (far[0] - here[0]) * d / length,
                     here[1] + (far[1] - here[1]) * d / length,
                 )
-                if withdraw and any(
-                    math.dist(pos, (e["x"], e["y"])) < math.dist(here, (e["x"], e["y"]))
+                out.append(((pos,), d))
+        if not withdraw:
+            for o in view["objectives"]:
+                for frac in (1.0, 0.5):
+                    goal = (o["x"], o["y"])
+                    pts = terrain.route(here, goal, w, h, vehicle, cap * frac, moved)
+                    if pts:
+                        out.append((tuple(pts), _length([here, *pts])))
+        if withdraw:
+            out = [
+                (path, d)
+                for path, d in out
+                if not any(
+                    math.dist(path[-1], (e["x"], e["y"])) < math.dist(here, (e["x"], e["y"]))
                     for e in view["enemies"]
-                ):
-                    continue
-                out.append((pos, d))
+                )
+            ]
         self._dests[key] = out
         return out
+
+
+def _length(pts) -> float:
+    return sum(math.dist(a, b) for a, b in zip(pts, pts[1:], strict=False))

@@ -4,6 +4,7 @@ movement a path costs, computed from the view alone (no access to the game)."""
 from __future__ import annotations
 
 import heapq
+import json
 import math
 from dataclasses import dataclass
 from typing import Any
@@ -41,6 +42,26 @@ class Patch:
                 inside = not inside
             j = i
         return inside
+
+    @property
+    def centre(self) -> XY:
+        n = len(self.ring)
+        return (sum(x for x, _ in self.ring) / n, sum(y for _, y in self.ring) / n)
+
+    def distance(self, p: XY) -> float:
+        """Distance from p to the ring (0 inside)."""
+        if self.contains(p):
+            return 0.0
+        px, py = p
+        best = math.inf
+        cx, cy = self.ring[-1]
+        for dx, dy in self.ring:
+            vx, vy = dx - cx, dy - cy
+            n = vx * vx + vy * vy
+            t = 0.0 if n == 0 else max(0.0, min(1.0, ((px - cx) * vx + (py - cy) * vy) / n))
+            best = min(best, math.hypot(px - cx - t * vx, py - cy - t * vy))
+            cx, cy = dx, dy
+        return best
 
     def crosses(self, a: XY, b: XY) -> bool:
         """Whether segment a-b meets the boundary or lies inside."""
@@ -104,8 +125,14 @@ class ViewTerrain:
             patches.append(Patch(f["id"], ring, tuple(shape.bounds), row, ford))
         self.patches = [p for p in patches if p.row is not None]
         self.blockers = [p for p in self.patches if p.row.blocks_los or p.row.id == "hills"]
+        # terrain an unseen unit may hide in (sight decision Q31: LOS-blocking ground, dug-in)
+        self.concealing = [
+            p for p in self.patches if p.row.blocks_los or p.row.id in ("foxholes", "bunkers")
+        ]
         self._cover: dict[tuple[XY, bool], int] = {}
         self._fields: dict[tuple[XY, bool], list[list[float]]] = {}
+        self._costs: dict[tuple[float, float, bool], list[list[float]]] = {}
+        self._los: dict[tuple[XY, XY], bool] = {}
 
     def cover(self, x: float, y: float, vehicle: bool) -> int:
         """The best chart modifier protecting a unit here (AT column for vehicles, SA else)."""
@@ -119,9 +146,27 @@ class ViewTerrain:
             self._cover[key] = best
         return self._cover[key]
 
+    def cover_row(self, x: float, y: float, vehicle: bool) -> str | None:
+        """The chart row behind `cover` (the one a shot at a unit here would use)."""
+        best, value = None, 0
+        for p in self.patches:
+            v = p.row.at if vehicle else p.row.sa
+            if v is not None and v > value and p.contains((x, y)):
+                best, value = p.row.id, v
+        return best
+
     def los(self, a: XY, b: XY) -> bool:
         """Approximate sight: blocked by a LOS-blocking feature that neither end stands in, or
-        by a hill crest that neither end stands on (heights are not compared)."""
+        by a hill crest that neither end stands on (heights are not compared). Memoised."""
+        key = (a, b)
+        hit = self._los.get(key)
+        if hit is None:
+            if len(self._los) >= MEMO_SIZE:
+                self._los.clear()
+            hit = self._los[key] = self._sight(a, b)
+        return hit
+
+    def _sight(self, a: XY, b: XY) -> bool:
         # a segment that meets no edge lies wholly inside (both ends in: not blocking) or
         # wholly outside, so the ends' containment matters only where an edge is met
         for p in self.blockers:
@@ -135,56 +180,141 @@ class ViewTerrain:
         length = math.dist(a, b)
         if length < 1e-9:
             return 0.0
+        limit = self.path_limit([a, b], vehicle, cap, moved)
+        return 0.0 if limit is None else max(0.0, min(length, limit))
+
+    def path_limit(self, path: list[XY], vehicle: bool, cap: float, moved: float) -> float | None:
+        """The length this unit may travel on `path` now: the slowest chart fraction of the
+        ground it crosses and each crossed feature's penalty, conservatively (no road bonus);
+        None where the path crosses ground closed to it."""
         fraction, flat = 1.0, 0.0
         for p in self.patches:
-            if not p.crosses(a, b):
+            if not any(p.crosses(a, b) for a, b in zip(path, path[1:], strict=False)):
                 continue
-            if vehicle and (p.row.vehicles_prohibited or p.row.id == "stream") and not p.ford:
-                return 0.0
+            if vehicle and self._closed(p):
+                return None
             frac = p.row.move_fraction_vehicle if vehicle else p.row.move_fraction_infantry
             fraction = min(fraction, frac)
             flat += p.row.move_penalty_vehicle if vehicle else p.row.move_penalty_infantry
-        limit = (cap + moved) * fraction - flat - moved
-        return max(0.0, min(length, limit * 0.97))
+        return ((cap + moved) * fraction - flat - moved) * 0.97
+
+    @staticmethod
+    def _closed(p: Patch) -> bool:
+        return (p.row.vehicles_prohibited or p.row.id == "stream") and not p.ford
 
     def _cell_cost(self, x: float, y: float, vehicle: bool) -> float:
-        """Cost of an inch of travel here (inf where the unit may not go)."""
+        """Cost of an inch of travel here (inf where the unit may not go, or for vehicles
+        within MARGIN of ground closed to them, so that grid steps cannot clip it)."""
         cost = 1.0
         for p in self.patches:
-            if not p.contains((x, y)):
+            closed = vehicle and self._closed(p)
+            if not (p.contains((x, y)) or (closed and p.distance((x, y)) < MARGIN)):
                 continue
-            if vehicle and (p.row.vehicles_prohibited or p.row.id == "stream") and not p.ford:
+            if closed:
                 return math.inf
             frac = p.row.move_fraction_vehicle if vehicle else p.row.move_fraction_infantry
             pen = p.row.move_penalty_vehicle if vehicle else p.row.move_penalty_infantry
             cost = max(cost, 1.0 / max(frac, 0.05) + pen)
         return cost
 
+    def _cost_grid(self, width: float, depth: float, vehicle: bool) -> list[list[float]]:
+        key = (width, depth, vehicle)
+        grid = self._costs.get(key)
+        if grid is None:
+            nx, ny = int(width) + 1, int(depth) + 1
+            grid = [[self._cell_cost(i, j, vehicle) for j in range(ny)] for i in range(nx)]
+            self._costs[key] = grid
+        return grid
+
     def path_distance(self, a: XY, goal: XY, width: float, depth: float, vehicle: bool) -> float:
         """Travel distance from a to goal around closed ground (Dijkstra on a 1-inch grid,
         8 neighbours, memoised per goal and kind)."""
-        key = (goal, vehicle)
-        field = self._fields.get(key)
-        nx, ny = int(width) + 1, int(depth) + 1
-        if field is None:
-            cost = [[self._cell_cost(i, j, vehicle) for j in range(ny)] for i in range(nx)]
-            field = [[math.inf] * ny for _ in range(nx)]
-            gi, gj = min(max(round(goal[0]), 0), nx - 1), min(max(round(goal[1]), 0), ny - 1)
-            field[gi][gj] = 0.0
-            heap = [(0.0, gi, gj)]
-            steps = [(di, dj) for di in (-1, 0, 1) for dj in (-1, 0, 1) if di or dj]
-            while heap:
-                d, i, j = heapq.heappop(heap)
-                if d > field[i][j]:
-                    continue
-                for di, dj in steps:
-                    k, m = i + di, j + dj
-                    if 0 <= k < nx and 0 <= m < ny and cost[k][m] < math.inf:
-                        nd = d + math.hypot(di, dj) * (cost[i][j] + cost[k][m]) / 2
-                        if nd < field[k][m]:
-                            field[k][m] = nd
-                            heapq.heappush(heap, (nd, k, m))
-            self._fields[key] = field
+        field = self._field(goal, width, depth, vehicle)
+        nx, ny = len(field), len(field[0])
         i, j = min(max(round(a[0]), 0), nx - 1), min(max(round(a[1]), 0), ny - 1)
         d = field[i][j]
         return d if d < math.inf else math.dist(a, goal) * 3
+
+    def route(
+        self, a: XY, goal: XY, width: float, depth: float, vehicle: bool, cap: float, moved: float
+    ) -> list[XY]:
+        """Grid points from a down the travel-distance field towards goal (a way around closed
+        ground, e.g. between buildings), cut to the longest start that `path_limit` allows;
+        empty when no step towards the goal fits."""
+        field = self._field(goal, width, depth, vehicle)
+        cost = self._cost_grid(width, depth, vehicle)
+        nx, ny = len(field), len(field[0])
+        i, j = min(max(round(a[0]), 0), nx - 1), min(max(round(a[1]), 0), ny - 1)
+        pts: list[XY] = [(float(i), float(j))] if math.dist(a, (i, j)) > 1e-6 else []
+        length = math.dist(a, (i, j))
+        while length < cap:
+            best = None
+            for di, dj in _STEPS:
+                k, m = i + di, j + dj
+                if (
+                    0 <= k < nx
+                    and 0 <= m < ny
+                    and field[k][m] < field[i][j]
+                    and (best is None or field[k][m] < field[best[0]][best[1]])
+                ):
+                    best = (k, m)
+            if best is None or cost[best[0]][best[1]] == math.inf:
+                break
+            length += math.hypot(best[0] - i, best[1] - j)
+            i, j = best
+            pts.append((float(i), float(j)))
+        while pts:
+            path = [a, *pts]
+            limit = self.path_limit(path, vehicle, cap, moved)
+            if limit is not None and _length(path) <= limit:
+                return pts
+            pts.pop()
+        return []
+
+    def _field(self, goal: XY, width: float, depth: float, vehicle: bool) -> list[list[float]]:
+        """Travel distance to goal from every grid point (memoised per goal and kind)."""
+        key = (goal, vehicle)
+        field = self._fields.get(key)
+        if field is not None:
+            return field
+        nx, ny = int(width) + 1, int(depth) + 1
+        cost = self._cost_grid(width, depth, vehicle)
+        field = [[math.inf] * ny for _ in range(nx)]
+        gi, gj = min(max(round(goal[0]), 0), nx - 1), min(max(round(goal[1]), 0), ny - 1)
+        field[gi][gj] = 0.0
+        heap = [(0.0, gi, gj)]
+        while heap:
+            d, i, j = heapq.heappop(heap)
+            if d > field[i][j]:
+                continue
+            for di, dj in _STEPS:
+                k, m = i + di, j + dj
+                if 0 <= k < nx and 0 <= m < ny and cost[k][m] < math.inf:
+                    nd = d + math.hypot(di, dj) * (cost[i][j] + cost[k][m]) / 2
+                    if nd < field[k][m]:
+                        field[k][m] = nd
+                        heapq.heappush(heap, (nd, k, m))
+        self._fields[key] = field
+        return field
+
+
+_STEPS = [(di, dj) for di in (-1, 0, 1) for dj in (-1, 0, 1) if di or dj]
+MARGIN = 0.8  # inches kept from ground closed to vehicles by the route grid
+MEMO_SIZE = 200_000
+_SHARED: dict[str, ViewTerrain] = {}
+
+
+def view_terrain(features: list[dict[str, Any]]) -> ViewTerrain:
+    """The ViewTerrain of a view's terrain list, shared by every bot of the process (its
+    grids and sight memo are worked out once per table, not once per battle)."""
+    key = json.dumps(features, sort_keys=True, default=str)
+    vt = _SHARED.get(key)
+    if vt is None:
+        if len(_SHARED) >= 16:
+            _SHARED.clear()
+        vt = _SHARED[key] = ViewTerrain(features)
+    return vt
+
+
+def _length(pts: list[XY]) -> float:
+    return sum(math.dist(a, b) for a, b in zip(pts, pts[1:], strict=False))

@@ -49,13 +49,18 @@ def sees(board: Board, state: State, observer: Unit, target: Unit) -> bool:
 
 
 def seen_by(board: Board, state: State, side: str) -> set[str]:
-    """Enemy unit ids that `side` observes now."""
-    mine = [u for u in state.alive(side) if not u.transport]
+    """Enemy unit ids that `side` observes now (`sees` for every pair, with each target's
+    own facts worked out once)."""
+    mine = [(u.pos, EYE[u.kind]) for u in state.alive(side) if not u.transport]
     out = set()
     for t in state.alive(state.enemy(side)):
         if t.transport:
             continue
-        if any(sees(board, state, o, t) for o in mine):
+        reach = math.inf if revealed(state, t) or not concealed(board, t) else SPOT_RANGE
+        if any(
+            math.hypot(at[0] - t.x, at[1] - t.y) <= reach and board.los(at, t.pos, eye)
+            for at, eye in mine
+        ):
             out.add(t.id)
     return out
 

@@ -1,0 +1,95 @@
+"""Exact odds of shots that have not happened yet: what a vehicle could do from a square it might
+move to, and what the enemies there could do to it. Only the public rules and data are read
+(the quickref vehicle charts), never the game: a bot may weigh positions with them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ..chance import exact
+from ..data.errors import RuleError
+from ..rulesets.quickref import direct_fire as df
+from ..rulesets.quickref.game.geometry_helpers import bearing
+from ..rulesets.quickref.models import Vehicle
+from ..rulesets.quickref.tables import rules as quickref_rules
+
+XY = tuple[float, float]
+
+
+def aspect_from(shooter: XY, target: XY, target_facing: float, half_angle: float) -> str:
+    """The side of the target the shooter sees (the engine's rule, on bare positions)."""
+    off = (bearing(target, shooter) - target_facing + 180) % 360 - 180
+    if abs(off) <= half_angle:
+        return "front"
+    return "rear" if abs(off) >= 180 - half_angle else "side"
+
+
+# probabilities of outcomes per shot situation, shared by every bot of the process
+_PROBS: dict[tuple, dict[str, float]] = {}
+
+
+class ShotOdds:
+    """Expected worth of a gun shot between two vehicle types, by the profile's outcome values;
+    exact odds from the rules core, memoised per range band (the only way range enters)."""
+
+    def __init__(self, outcome_value: Mapping[str, float]):
+        self.rules = quickref_rules()
+        self.half_angle = self.rules.opts.front_arc_half_angle
+        self.value = dict(outcome_value)
+        self._memo: dict[tuple, float] = {}
+
+    def _vehicle(self, type_id: str) -> Vehicle | None:
+        entry = self.rules.cat.entries.get("vehicle", {}).get(type_id)
+        return entry.record if entry is not None else None  # type: ignore[return-value]
+
+    def worth(
+        self,
+        firer: str,
+        target: str,
+        distance: float,
+        aspect: str,
+        *,
+        target_moved: bool = False,
+        firer_moved: str = "none",
+        cover: str | None = None,
+    ) -> float:
+        """Sum over outcomes of probability x outcome value; 0 when the firer has no gun that
+        reaches or may not fire (a gun that moved over half, decision Q6)."""
+        f = self._vehicle(firer)
+        band = f.gun.band(distance) if f is not None and f.gun is not None else None
+        if band is None:
+            return 0.0
+        key = (firer, target, band, aspect, target_moved, firer_moved, cover)
+        hit = self._memo.get(key)
+        if hit is None:
+            probs = _PROBS.get(key)
+            if probs is None:
+                probs = _PROBS[key] = self._probs(f, target, band, *key[3:])
+            hit = self._memo[key] = sum(p * self.value.get(k, 0.0) for k, p in probs.items())
+        return hit
+
+    def _probs(self, f, target, band, aspect, target_moved, firer_moved, cover):
+        t = self._vehicle(target)
+        if t is None:
+            return {}
+        if firer_moved == "over_half" and self.rules.opts.firer_moved_over_half == "no_fire":
+            return {}
+        shot = df.Shot(
+            f,
+            t,
+            float(f.gun.range[band]),
+            "main",
+            aspect,
+            target_moved,
+            firer_moved,
+            False,
+            False,
+            cover,
+            False,
+        )
+        try:
+            dist = exact(df.direct_fire, self.rules, shot)
+        except (RuleError, LookupError, ValueError):
+            return {}
+        return {str(k): float(p) for k, p in dist.probs.items()}
