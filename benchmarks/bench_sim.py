@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import multiprocessing as mp
 import pstats
 import resource
 import time
-from concurrent.futures import ProcessPoolExecutor
 
 from kriegsspiel.sim import BattleSpec, battle_seed, run_battle
 
@@ -25,24 +25,33 @@ def specs(sid: str, n: int) -> list[BattleSpec]:
     return [BattleSpec(sid, i, battle_seed(1, i), {}) for i in range(n)]
 
 
-def _worker(batch: list[BattleSpec]) -> tuple[float, int]:
-    """Run a batch in a fresh process; its seconds and its peak RSS (KiB)."""
+def _worker(sid: str, batch: list[BattleSpec], start, out) -> None:
+    """One process: warm up (imports, data, the process-wide memos of terrain grids and exact
+    odds, as in a long simulation run), wait for the others, then run the batch; reports its
+    seconds and peak RSS (KiB)."""
+    run_battle(BattleSpec(sid, -1, battle_seed(2, 0), {}))
+    start.wait()
     t = time.perf_counter()
     for s in batch:
         run_battle(s)
-    return time.perf_counter() - t, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    out.put((time.perf_counter() - t, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss))
 
 
-def run(batches: list[list[BattleSpec]]) -> tuple[float, list[int]]:
-    t = time.perf_counter()
-    with ProcessPoolExecutor(max_workers=len(batches)) as pool:
-        out = list(pool.map(_worker, batches))
-    return time.perf_counter() - t, [kib for _, kib in out]
+def run(sid: str, batches: list[list[BattleSpec]]) -> tuple[float, list[int]]:
+    """Seconds until the last warmed process finishes its batch, and each one's peak RSS."""
+    start, out = mp.Barrier(len(batches)), mp.Queue()
+    procs = [mp.Process(target=_worker, args=(sid, b, start, out)) for b in batches]
+    for p in procs:
+        p.start()
+    results = [out.get() for _ in procs]
+    for p in procs:
+        p.join()
+    return max(t for t, _ in results), [kib for _, kib in results]
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--battles", type=int, default=12)
+    ap.add_argument("--battles", type=int, default=24)
     ap.add_argument("--profile", action="store_true", help="cProfile one battle per scenario")
     args = ap.parse_args()
     n = args.battles
@@ -51,8 +60,8 @@ def main() -> None:
     )
     for sid in SCENARIOS:
         s = specs(sid, n)
-        t1, mem1 = run([s])
-        t2, mem2 = run([s[0::2], s[1::2]])
+        t1, mem1 = run(sid, [s])
+        t2, mem2 = run(sid, [s[0::2], s[1::2]])
         per = t1 / n
         print(
             f"{sid:24} {per * 1000:10.0f} {1 / per:15.2f} {t1 / t2:11.2f}x "

@@ -191,3 +191,29 @@ def test_monte_carlo_within_interval(qr, seed):
     for k, p in d.probs.items():
         lo, hi = est.interval(k)
         assert lo <= float(p) <= hi
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.floats(0.5, 63.0),
+    st.sampled_from(["front", "side"]),
+    st.sampled_from(["none", "half"]),
+    st.sampled_from([None, "woods"]),
+)
+def test_odds_depend_on_range_only_through_its_band(qr, rng, aspect, moved, terrain):
+    """`direct_fire.memo_key` lets shots in one range band share their exact odds; walking the
+    tree without the memo (the band's own edge against the range itself) agrees."""
+    from kriegsspiel.chance import drivers
+
+    tiger, m4 = qr.cat.get("vehicle", "ger/pzkw-vi"), qr.cat.get("vehicle", "usa/m4-medium-tank")
+    shot = Shot(tiger, m4, rng, aspect=aspect, firer_moved=moved, terrain=terrain)
+    shared = exact(direct_fire, qr, shot)
+    drivers.clear_cache()
+    edge = tiger.gun.range[tiger.gun.band(rng)]
+    alone = exact(
+        direct_fire, qr, Shot(tiger, m4, edge, aspect=aspect, firer_moved=moved, terrain=terrain)
+    )
+    drivers.clear_cache()
+    walked = exact(lambda *a: direct_fire(*a), qr, shot)  # no memo_key on the wrapper
+    assert shared.probs == alone.probs == walked.probs
+    assert shared.placeholders == walked.placeholders

@@ -1,0 +1,185 @@
+"""The quickref bot's weighing of positions (issue 5 item 2): exact odds of shots not yet taken,
+facing, unseen guns in concealing terrain, the last turn, and routes around closed ground."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from kriegsspiel.ai.quickref_bot import QuickrefBot
+from kriegsspiel.ai.shot_odds import ShotOdds, aspect_from
+from kriegsspiel.ai.terrain import ViewTerrain, _segments_meet, view_terrain
+from kriegsspiel.engine import Game
+from kriegsspiel.engine.scenario import find_scenario
+from kriegsspiel.rulesets.quickref.game.geometry_helpers import aspect
+from kriegsspiel.rulesets.quickref.game.state import Unit
+
+VALUES = {"ko": 1.0, "damaged": 0.45, "tracked": 0.3}
+
+
+def _unit(x: float, y: float, facing: float = 0.0) -> Unit:
+    return Unit("u", "s", "t", "vehicle", "u", x, y, facing)
+
+
+@given(
+    st.floats(0, 48),
+    st.floats(0, 36),
+    st.floats(0, 48),
+    st.floats(0, 36),
+    st.floats(0, 359.9),
+)
+def test_aspect_from_positions_is_the_engines_aspect(fx, fy, tx, ty, facing):
+    firer, target = _unit(fx, fy), _unit(tx, ty, facing)
+    assert aspect_from((fx, fy), (tx, ty), facing, 45.0) == aspect(firer, target, 45.0)
+
+
+def test_worth_is_the_exact_odds_weighted_by_outcome_values():
+    shots = ShotOdds(VALUES)
+    # M4 at a Pz IV H's side within the short band (L6): to-hit 8 on 1d10 -> 0.8, then the
+    # Tank Hit Effect of pen 7 - side 5: ko 0.56, damaged 0.24 of all shots (odds CLI)
+    got = shots.worth("usa/m4-medium-tank", "ger/pzkw-iv-h", 8, "side")
+    assert got == pytest.approx(0.56 * 1.0 + 0.24 * 0.45)
+    # the Panther's front shrugs the 75mm off: only 'ineffective'/'tracked' results remain
+    front = shots.worth("usa/m4-medium-tank", "ger/pzkw-v", 8, "front")
+    assert front == pytest.approx(0.16 * 0.3)
+    # a gun that moved over half its move may not fire (Q6); beyond the long band: nothing
+    assert (
+        shots.worth("usa/m4-medium-tank", "ger/pzkw-iv-h", 8, "side", firer_moved="over_half") == 0
+    )
+    assert shots.worth("usa/m4-medium-tank", "ger/pzkw-iv-h", 60, "side") == 0
+    # the range enters only through its band: every range in the short band is one answer
+    assert {shots.worth("ger/pzkw-v", "usa/m4-medium-tank", r, "front") for r in (2, 9, 21)} == {
+        shots.worth("ger/pzkw-v", "usa/m4-medium-tank", 21, "front")
+    }
+
+
+def test_segment_test_inlined_agrees_with_the_reference():
+    vt = ViewTerrain([f.model_dump() for f in find_scenario("qr-village-assault").terrain])
+    rng = random.Random(5)
+    for _ in range(3000):
+        a = (rng.uniform(0, 48), rng.uniform(0, 36))
+        b = (round(rng.uniform(0, 48)), round(rng.uniform(0, 36)))  # integers: collinear cases
+        for p in vt.patches:
+            x0, y0, x1, y1 = p.box
+            apart = max(a[0], b[0]) < x0 or min(a[0], b[0]) > x1
+            apart = apart or max(a[1], b[1]) < y0 or min(a[1], b[1]) > y1
+            ref = not apart and any(
+                _segments_meet(a, b, p.ring[i - 1], p.ring[i]) for i in range(len(p.ring))
+            )
+            assert p.meets_boundary(a, b) == ref
+
+
+def test_route_goes_round_the_hamlet_and_the_engine_accepts_it():
+    """From behind the hamlet wall no straight line reaches the crossroads; the route finds
+    the road between the buildings, and a real game takes it as a legal move."""
+    game = Game(find_scenario("qr-crossroads-armour"), seed=1)
+    sc = game.scenario
+    vt = view_terrain([f.model_dump() for f in sc.terrain])
+    start, goal = (30.0, 12.0), (26.0, 19.5)
+    assert vt.path_limit([start, goal], True, 10.0, 0.0) is None  # through hamlet-2
+    pts = vt.route(start, goal, 48, 36, True, 10.0, 0.0)
+    assert pts and math.dist(pts[-1], goal) < math.dist(start, goal) - 3
+    limit = vt.path_limit([start, *pts], True, 10.0, 0.0)
+    assert limit is not None
+    # play it: put a Sherman there in the move step and give the routed path
+    state = game.state
+    u = state.units["u-m4b"]
+    u.x, u.y = start
+    while state.phase not in ("move_a1", "move_b") or "usa" not in game.rules.active_sides(state):
+        side = game.rules.active_sides(state)[0]
+        cmd = {"type": "end_phase"}
+        if state.phase == "initiative" and side == state.initiative_winner and not state.side_a:
+            cmd = {"type": "initiative", "side_a": "germany"}
+        game.submit(side, cmd)
+        state = game.state
+    half = 5.0 if state.phase == "move_a1" else 10.0
+    pts = vt.route(start, goal, 48, 36, True, half, 0.0)
+    game.submit("usa", {"type": "move", "unit": "u-m4b", "path": [list(p) for p in pts]})
+    assert (game.state.units["u-m4b"].x, game.state.units["u-m4b"].y) == pts[-1]
+
+
+def _view(turn: int, phase: str, units, enemies, terrain=(), objectives=()):
+    return {
+        "you": "usa",
+        "turn": turn,
+        "turn_limit": 8,
+        "phase": phase,
+        "table": {"width": 48, "depth": 36},
+        "terrain": list(terrain),
+        "objectives": list(objectives),
+        "units": units,
+        "enemies": enemies,
+        "last_known": [],
+    }
+
+
+SHERMAN = {
+    "id": "m4",
+    "type": "usa/m4-medium-tank",
+    "kind": "vehicle",
+    "x": 10.0,
+    "y": 10.0,
+    "facing": 0.0,
+    "moved_this_turn": 0.0,
+}
+PANTHER = {"id": "pz", "type": "ger/pzkw-v", "kind": "vehicle", "x": 30.0, "y": 10.0, "facing": 270}
+
+
+def test_exchange_turns_the_front_to_the_threat_and_counts_the_shots():
+    bot = QuickrefBot("balanced")
+    view = _view(2, "move_b", [SHERMAN], [PANTHER])
+    bot.decide(view, [{"type": "end_phase"}], lambda c: {})
+    score, why, facing = bot._exchange(view, SHERMAN, (12.0, 10.0), "half")
+    assert facing == pytest.approx(90.0)  # nose towards the Panther, due east
+    shots = bot.shots
+    threat = shots.worth("ger/pzkw-v", "usa/m4-medium-tank", 18, "front", target_moved=True)
+    shot = shots.worth("usa/m4-medium-tank", "ger/pzkw-v", 18, "front", firer_moved="half")
+    p = bot.profile
+    assert score == pytest.approx(p.kill * shot * 1.5 - p.loss * threat * 1.5)
+    assert "threat" in why
+
+
+def test_no_fire_follows_the_last_turns_move():
+    bot = QuickrefBot("balanced")
+    view = _view(8, "move_b", [SHERMAN], [PANTHER])
+    bot.decide(view, [{"type": "end_phase"}], lambda c: {})
+    assert bot._fire_ahead(view) == 0.0
+    assert bot._exchange(view, SHERMAN, (12.0, 10.0), "half")[0] == 0.0
+    earlier = _view(7, "move_b", [SHERMAN], [PANTHER])
+    assert bot._fire_ahead(earlier) == 1.0
+    assert bot._fire_ahead(_view(8, "fire_all", [SHERMAN], [PANTHER])) == 1.0
+
+
+def test_moved_state_follows_the_half_move_line():
+    view = _view(3, "move_b", [SHERMAN], [])
+    assert QuickrefBot._moved_state(view, SHERMAN, 10.0, 0.0) == "none"
+    assert QuickrefBot._moved_state(view, SHERMAN, 10.0, 5.0) == "half"
+    assert QuickrefBot._moved_state(view, SHERMAN, 10.0, 5.5) == "over_half"
+    a1 = _view(3, "move_a1", [SHERMAN], [])
+    assert QuickrefBot._moved_state(a1, SHERMAN, 5.0, 5.0) == "half"  # A's first half-move
+
+
+WOODS = {
+    "id": "woods",
+    "kind": "woods",
+    "height": 3,
+    "polygon": [[20, 4], [26, 4], [26, 16], [20, 16]],
+}
+
+
+def test_unseen_guns_are_suspected_in_woods_not_yet_looked_into():
+    bot = QuickrefBot("balanced")
+    far = dict(SHERMAN, x=2.0, y=10.0)
+    view = _view(2, "move_b", [far], [PANTHER], terrain=[WOODS])
+    bot.decide(view, [{"type": "end_phase"}], lambda c: {})
+    assert "woods" not in bot._scouted
+    assert bot._suspects(view, far, (14.0, 10.0), 90.0, "half") > 0
+    near = dict(SHERMAN, x=15.0, y=10.0)  # within 10" of the woods: looked into
+    view = _view(2, "move_b", [near], [PANTHER], terrain=[WOODS])
+    bot.decide(view, [{"type": "end_phase"}], lambda c: {})
+    assert "woods" in bot._scouted
+    assert bot._suspects(view, near, (14.0, 10.0), 90.0, "half") == 0
