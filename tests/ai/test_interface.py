@@ -8,9 +8,11 @@ import types
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from kriegsspiel.ai import RandomBot, load_profile, profile_names
-from kriegsspiel.ai.harness import OddsTable, act, bot_inputs, play
+from kriegsspiel.ai.harness import OddsTable, act, bot_inputs, json_copy, play
 from kriegsspiel.ai.profiles import Profile
 from kriegsspiel.ai.quickref_bot import QuickrefBot
 from kriegsspiel.ai.seat import run_ai
@@ -160,3 +162,20 @@ def test_a_game_between_bots_ends():
     game = Game(find_scenario("qr-crossroads-armour"), seed=1)
     out = play(game, {"germany": QuickrefBot("aggressive"), "usa": QuickrefBot("cautious")})
     assert out is not None and out.get("turn", 0) >= 1
+
+
+_JSONISH = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
+    lambda kids: (
+        st.lists(kids, max_size=4)
+        | st.tuples(kids, kids)
+        | st.dictionaries(st.text(max_size=5) | st.integers(), kids, max_size=4)
+    ),
+    max_leaves=20,
+)
+
+
+@given(_JSONISH)
+def test_json_copy_is_the_json_round_trip(data):
+    """The bots' fast copy gives what `json.loads(json.dumps(data, default=str))` gives."""
+    assert json_copy(data) == json.loads(json.dumps(data, default=str))

@@ -12,6 +12,7 @@ templates, rank them with the profile's weights, give the best; every decision i
 
 from __future__ import annotations
 
+import heapq
 import json
 import math
 from typing import Any
@@ -29,7 +30,8 @@ SIGHT = 40.0  # inches: beyond this an enemy is not counted as seeing or being s
 RANGE = {"vehicle": 32.0, "infantry": 20.0}
 SPOT = 10.0  # inches: an own unit this close to concealing terrain has looked into it (Q32)
 CONTACT = 1.8  # inches: inside the rules' base contact (2") for an assault next phase
-Option = tuple[float, dict[str, Any], str]  # score, command, why
+# score, command, why (a move's why is (text, friends within 2") until it is traced)
+Option = tuple[float, dict[str, Any], Any]
 
 
 class QuickrefBot:
@@ -48,6 +50,7 @@ class QuickrefBot:
         self._enemy_key = ""
         self._phase: tuple[int, str] = (0, "")
         self._plans: dict[tuple, tuple[float, list]] = {}
+        self._holding: list[dict[str, Any]] = []
         self.shots = ShotOdds(self.profile.outcome_value)
 
     # ------------------------------------------------------------------ entry point
@@ -57,22 +60,28 @@ class QuickrefBot:
         if enemies != self._enemy_key or phase != self._phase:
             self._enemy_key, self._phase, self._grounds, self._dests = enemies, phase, {}, {}
             self._exchanges, self._plans = {}, {}
+            # observed enemy infantry standing on an objective (close-in targets)
+            self._holding = [
+                e
+                for e in view["enemies"]
+                if e["kind"] == "infantry" and self._on_objective(view, (e["x"], e["y"]))
+            ]
         self._watch = self._watchers(view)
         self._scout(view)
         options: list[Option] = []
         for t in legal:
             options += self._score(view, t, legal, odds)
-        best = max(options, key=lambda o: o[0])
+        ranked = heapq.nlargest(9, options, key=lambda o: o[0])
+        best = ranked[0]
         if best[1]["type"] == "move":
             self._moved.setdefault((view["turn"], view["phase"]), set()).add(best[1]["unit"])
-        ranked = sorted(options, key=lambda o: -o[0])
         trace = {
             "phase": view["phase"],
             "turn": view["turn"],
             "profile": self.profile.name,
-            "chosen": {"command": best[1], "score": round(best[0], 4), "why": best[2]},
+            "chosen": {"command": best[1], "score": round(best[0], 4), "why": _text(best[2])},
             "alternatives": [
-                {"command": c, "score": round(s, 4), "why": w} for s, c, w in ranked[1:9]
+                {"command": c, "score": round(s, 4), "why": _text(w)} for s, c, w in ranked[1:]
             ],
             "considered": len(options),
         }
@@ -226,11 +235,9 @@ class QuickrefBot:
             shots += d <= RANGE[u["kind"]]
         score = p.cover * cover - p.exposure * seeing * self._fire_ahead(view)
         if not vehicle and not withdraw and not u.get("suppressed"):
-            for e in view["enemies"]:
+            for e in self._holding:
                 if (
-                    e["kind"] == "infantry"
-                    and self._on_objective(view, (e["x"], e["y"]))
-                    and math.dist(pos, (e["x"], e["y"])) <= CONTACT
+                    math.dist(pos, (e["x"], e["y"])) <= CONTACT
                     and self._strength(u) / max(self._strength(e), 0.5) >= p.assault_min_ratio
                 ):
                     score += p.assault * p.close_in
@@ -282,7 +289,7 @@ class QuickrefBot:
         for base, pos, cmd, why in options:
             crowd = self._crowd(pos, friends)
             gain = base - spread * crowd - now - self.profile.move_threshold
-            out.append((gain, cmd, f'{why}, {crowd} friends within 2"'))
+            out.append((gain, cmd, (why, crowd)))  # worded only if traced (`_text`)
         return out
 
     def _plan_moves(self, view, u, cap: float, withdraw: bool):
@@ -495,6 +502,14 @@ class QuickrefBot:
             ]
         self._dests[key] = out
         return out
+
+
+def _text(why: Any) -> str:
+    """An option's why as the trace words it."""
+    if isinstance(why, tuple):
+        text, crowd = why
+        return f'{text}, {crowd} friends within 2"'
+    return why
 
 
 def _length(pts) -> float:

@@ -133,6 +133,8 @@ class ViewTerrain:
         self._fields: dict[tuple[XY, bool], list[list[float]]] = {}
         self._costs: dict[tuple[float, float, bool], list[list[float]]] = {}
         self._los: dict[tuple[XY, XY], bool] = {}
+        self._ground: dict[tuple, Any] = {}  # path -> (fraction, penalties) or CLOSED
+        self._routes: dict[tuple, list[XY]] = {}
 
     def cover(self, x: float, y: float, vehicle: bool) -> int:
         """The best chart modifier protecting a unit here (AT column for vehicles, SA else)."""
@@ -187,16 +189,29 @@ class ViewTerrain:
         """The length this unit may travel on `path` now: the slowest chart fraction of the
         ground it crosses and each crossed feature's penalty, conservatively (no road bonus);
         None where the path crosses ground closed to it."""
+        key = (tuple(path), vehicle)
+        ground = self._ground.get(key)
+        if ground is None:
+            if len(self._ground) >= MEMO_SIZE:
+                self._ground.clear()
+            ground = self._ground[key] = self._path_ground(path, vehicle)
+        if ground is CLOSED:
+            return None
+        fraction, flat = ground
+        return ((cap + moved) * fraction - flat - moved) * 0.97
+
+    def _path_ground(self, path: list[XY], vehicle: bool):
+        """(slowest fraction, summed penalties) of the ground a path crosses, or CLOSED."""
         fraction, flat = 1.0, 0.0
         for p in self.patches:
             if not any(p.crosses(a, b) for a, b in zip(path, path[1:], strict=False)):
                 continue
             if vehicle and self._closed(p):
-                return None
+                return CLOSED
             frac = p.row.move_fraction_vehicle if vehicle else p.row.move_fraction_infantry
             fraction = min(fraction, frac)
             flat += p.row.move_penalty_vehicle if vehicle else p.row.move_penalty_infantry
-        return ((cap + moved) * fraction - flat - moved) * 0.97
+        return fraction, flat
 
     @staticmethod
     def _closed(p: Patch) -> bool:
@@ -240,7 +255,16 @@ class ViewTerrain:
     ) -> list[XY]:
         """Grid points from a down the travel-distance field towards goal (a way around closed
         ground, e.g. between buildings), cut to the longest start that `path_limit` allows;
-        empty when no step towards the goal fits."""
+        empty when no step towards the goal fits (memoised)."""
+        key = (a, goal, width, depth, vehicle, cap, moved)
+        hit = self._routes.get(key)
+        if hit is None:
+            if len(self._routes) >= MEMO_SIZE:
+                self._routes.clear()
+            hit = self._routes[key] = self._route(a, goal, width, depth, vehicle, cap, moved)
+        return list(hit)
+
+    def _route(self, a, goal, width, depth, vehicle, cap, moved) -> list[XY]:
         field = self._field(goal, width, depth, vehicle)
         cost = self._cost_grid(width, depth, vehicle)
         nx, ny = len(field), len(field[0])
@@ -301,6 +325,7 @@ class ViewTerrain:
 _STEPS = [(di, dj) for di in (-1, 0, 1) for dj in (-1, 0, 1) if di or dj]
 MARGIN = 0.8  # inches kept from ground closed to vehicles by the route grid
 MEMO_SIZE = 200_000
+CLOSED = "closed"
 _SHARED: dict[str, ViewTerrain] = {}
 
 
