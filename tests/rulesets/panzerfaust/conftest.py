@@ -35,3 +35,21 @@ def row_at(text: str, start: str, length: int = 160) -> str:
     page from there, so tests compare data with the seed without quoting whole rows."""
     i = text.index(start)
     return text[i : i + length]
+
+
+def filled_guns(cat, nation: str) -> list[str]:
+    """Ids of the nation's guns with a filled penetration list (main gun or any ammo row)."""
+    return sorted(
+        g.id
+        for g in cat.all("gun")
+        if g.nation == nation and (g.penetration or any(a.penetration for a in g.ammo))
+    )
+
+
+def assert_unfilled_explained(cat, nation: str, filled: int) -> None:
+    """`filled` guns of the nation carry a main penetration list; every other one says in its
+    notes why it stays empty (P49)."""
+    assert len([g for g in cat.all("gun") if g.nation == nation and g.penetration]) == filled
+    for g in cat.all("gun"):
+        if g.nation == nation and not g.penetration:
+            assert "(P49)" in g.notes, g.id

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 import yaml
 
+from conftest import assert_unfilled_explained, row_at
 from conftest import page_text as seed_page
 from conftest import ref_exists as _exists
-from conftest import row_at
 from kriegsspiel.data import Provenance
 
 NATION = "france"
@@ -227,8 +227,5 @@ def test_penetration_hand_checked(cat):
     for gun in (sal34, sa37, madsen):
         entry = gun.prov_entry("penetration.0")
         assert entry.provenance is Provenance.PLACEHOLDER and entry.note.startswith("P49")
-    filled = [g.id for g in cat.all("gun") if g.nation == NATION and g.penetration]
-    assert len(filled) == 3  # the other 11 have no AP round or no public figure we can cite
-    for g in cat.all("gun"):
-        if g.nation == NATION and not g.penetration:
-            assert "(P49)" in g.notes, g.id
+    # the other 11 have no AP round or no public figure we can cite
+    assert_unfilled_explained(cat, NATION, 3)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from conftest import filled_guns
 from conftest import page_text as seed_page
 from conftest import ref_exists as _exists
 from kriegsspiel.data import Provenance
@@ -215,15 +216,6 @@ def test_heavy_tank_company_1943(cat):
     ]
 
 
-def _filled_guns(cat, nation):
-    """Ids of the nation's guns with a filled penetration list (main gun or any ammo row)."""
-    return sorted(
-        g.id
-        for g in cat.all("gun")
-        if g.nation == nation and (g.penetration or any(a.penetration for a in g.ammo))
-    )
-
-
 def test_penetration_hand_checked(cat):
     """P49 values worked by hand: band far edges 200, 400, ... m; linear between source ranges."""
     # 88mm FlaK 18/36 takes the KwK 36 PzGr 39 table at 30deg: 120/110/100/91/84 mm at
@@ -258,7 +250,7 @@ def test_penetration_hand_checked(cat):
     ):
         gun = cat.get("gun", gid)
         assert not gun.penetration and "(P49)" in gun.notes, gid
-    assert _filled_guns(cat, "germany") == [
+    assert filled_guns(cat, "germany") == [
         "germany/150mm-l12-sig-33",
         "germany/20mm-l55-flak-30-38",
         "germany/20mm-l55-flakvierling-38",

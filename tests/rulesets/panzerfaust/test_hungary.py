@@ -6,6 +6,7 @@ from fractions import Fraction
 
 import pytest
 
+from conftest import filled_guns
 from conftest import page_text as seed_page
 from conftest import ref_exists as _exists
 from kriegsspiel.data import Provenance
@@ -125,15 +126,6 @@ def test_tank_battalion_support_cannot_break_down(cat):
     assert all("cannot_break_down" in s.conditions for s in support) and len(support) == 2
 
 
-def _filled_guns(cat, nation):
-    """Ids of the nation's guns with a filled penetration list (main gun or any ammo row)."""
-    return sorted(
-        g.id
-        for g in cat.all("gun")
-        if g.nation == nation and (g.penetration or any(a.penetration for a in g.ammo))
-    )
-
-
 def test_penetration_hand_checked(cat):
     """P49 values worked by hand: band far edges 200, 400, ... m; linear between source ranges."""
     # 20mm Solothurn S18-1000: one public figure, 30 mm at 500 m (no angle): flat at all 5 bands,
@@ -155,4 +147,4 @@ def test_penetration_hand_checked(cat):
         assert not gun.penetration and "(P49)" in gun.notes, gid
     howitzer = cat.get("gun", "hungary/105mm-l20-40m")
     assert not howitzer.ammo[0].penetration and "(P49)" in howitzer.notes
-    assert _filled_guns(cat, "hungary") == ["hungary/20mm-l105-s"]
+    assert filled_guns(cat, "hungary") == ["hungary/20mm-l105-s"]

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import yaml
 
+from conftest import assert_unfilled_explained
 from conftest import page_text as seed_page
 from conftest import ref_exists as _exists
 from kriegsspiel.data import Provenance
@@ -205,8 +206,5 @@ def test_penetration_hand_checked(cat):
     for gun in (g3745, g4732, breda):
         entry = gun.prov_entry("penetration.0")
         assert entry.provenance is Provenance.PLACEHOLDER and entry.note.startswith("P49")
-    filled = [g.id for g in cat.all("gun") if g.nation == NATION and g.penetration]
-    assert len(filled) == 4  # the other 15 have no AP round or no public figure we can cite
-    for g in cat.all("gun"):
-        if g.nation == NATION and not g.penetration:
-            assert "(P49)" in g.notes, g.id
+    # the other 15 have no AP round or no public figure we can cite
+    assert_unfilled_explained(cat, NATION, 4)

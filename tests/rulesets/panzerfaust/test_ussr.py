@@ -6,8 +6,8 @@ from fractions import Fraction
 
 import pytest
 
+from conftest import filled_guns, row_at
 from conftest import page_text as seed_page
-from conftest import row_at
 from kriegsspiel.data import Provenance
 from kriegsspiel.rulesets.panzerfaust import points
 
@@ -162,15 +162,6 @@ def test_guards_support_increases(cat):
     assert "support units increased by 25-50%" in guards_rule.constraints
 
 
-def _filled_guns(cat, nation):
-    """Ids of the nation's guns with a filled penetration list (main gun or any ammo row)."""
-    return sorted(
-        g.id
-        for g in cat.all("gun")
-        if g.nation == nation and (g.penetration or any(a.penetration for a in g.ammo))
-    )
-
-
 def test_penetration_hand_checked(cat):
     """P49 values worked by hand: band far edges 200, 400, ... m; linear between source ranges."""
     # 45mm M37 (53-K), BR-240 at 60deg meeting angle: 43 mm at 100 m, 35 at 500 m, 28 at 1000 m.
@@ -190,7 +181,7 @@ def test_penetration_hand_checked(cat):
     # guns without a verified figure stay empty and say why
     zis2 = cat.get("gun", "ussr/57mm-l73-m41-m43")
     assert not zis2.penetration and "(P49)" in zis2.notes
-    assert _filled_guns(cat, "ussr") == [
+    assert filled_guns(cat, "ussr") == [
         "ussr/37mm-l45-m30",
         "ussr/45mm-l46-m32-m37",
         "ussr/76mm-l41-42-m",
