@@ -28,6 +28,7 @@ from .terrain import ViewTerrain, view_terrain
 DIRECTIONS = 12
 SIGHT = 40.0  # inches: beyond this an enemy is not counted as seeing or being seen
 RANGE = {"vehicle": 32.0, "infantry": 20.0}
+KILLS = ("ko", "kia", "removed")  # fire outcomes that take the target off the table
 SPOT = 10.0  # inches: an own unit this close to concealing terrain has looked into it (Q32)
 CONTACT = 1.8  # inches: inside the rules' base contact (2") for an assault next phase
 # score, command, why (a move's why is (text, friends within 2") until it is traced)
@@ -51,6 +52,8 @@ class QuickrefBot:
         self._phase: tuple[int, str] = (0, "")
         self._plans: dict[tuple, tuple[float, list]] = {}
         self._holding: list[dict[str, Any]] = []
+        self._standing: dict[tuple, float] = {}  # (turn, step, target) -> P(still standing)
+        self._shot_odds: dict[str, dict[str, Any]] = {}  # this decision's odds by command
         self.shots = ShotOdds(self.profile.outcome_value)
 
     # ------------------------------------------------------------------ entry point
@@ -75,6 +78,8 @@ class QuickrefBot:
         best = ranked[0]
         if best[1]["type"] == "move":
             self._moved.setdefault((view["turn"], view["phase"]), set()).add(best[1]["unit"])
+        elif best[1]["type"] == "fire":
+            self._fired(view, best[1])
         trace = {
             "phase": view["phase"],
             "turn": view["turn"],
@@ -163,10 +168,12 @@ class QuickrefBot:
                 self._odds[key] = odds(cmd)
             except (IllegalCommand, RuleError) as exc:
                 return -1.0, cmd, f"odds refused: {exc}"
-        result = self._odds[key]
+        result = self._shot_odds[json.dumps(cmd, sort_keys=True)] = self._odds[key]
         ov = self.profile.outcome_value
         expected = sum(p * ov.get(name, 0.0) for name, p in result["outcomes"].items())
-        score = expected * self._value(target, view)
+        # results land at the end of the step: a target already shot at this step may be gone
+        alive = self._standing.get((view["turn"], view["phase"], cmd["target"]), 1.0)
+        score = expected * self._value(target, view) * alive
         if cmd.get("suppressive"):
             score *= self.profile.suppressive
         if score < self.profile.min_fire:
@@ -174,9 +181,17 @@ class QuickrefBot:
         best = max(result["outcomes"].items(), key=lambda kv: kv[1] * ov.get(kv[0], 0))
         why = (
             f"{result['attack']} at {cmd['target']}: expected value {expected:.3f} x target "
-            f"{self._value(target, view):g}; best chance {best[0]} {best[1]:.0%}"
+            f"{self._value(target, view):g} x still standing {alive:.2f}; best chance "
+            f"{best[0]} {best[1]:.0%}"
         )
         return score, cmd, why
+
+    def _fired(self, view, cmd) -> None:
+        """Remember the chance that this step's shots leave the target standing."""
+        key = (view["turn"], view["phase"], cmd["target"])
+        result = self._shot_odds.get(json.dumps(cmd, sort_keys=True), {"outcomes": {}})
+        gone = sum(result["outcomes"].get(k, 0.0) for k in KILLS)
+        self._standing[key] = self._standing.get(key, 1.0) * (1.0 - gone)
 
     # ------------------------------------------------------------------ artillery
     def _call_fire(self, view, t) -> Option:
@@ -484,6 +499,17 @@ class QuickrefBot:
                     here[1] + (far[1] - here[1]) * d / length,
                 )
                 out.append(((pos,), d))
+        if not withdraw and not vehicle:
+            # into base contact with enemy infantry holding an objective (close assault next)
+            for e in self._holding:
+                far = (e["x"], e["y"])
+                gap = math.dist(here, far)
+                if gap <= CONTACT:
+                    continue
+                stop = (gap - CONTACT * 0.8) / gap
+                pos = (here[0] + (far[0] - here[0]) * stop, here[1] + (far[1] - here[1]) * stop)
+                if terrain.reach(here, pos, vehicle, cap, moved) >= math.dist(here, pos) - 1e-6:
+                    out.append(((pos,), math.dist(here, pos)))
         if not withdraw:
             for o in view["objectives"]:
                 for frac in (1.0, 0.5):
