@@ -199,3 +199,25 @@ def test_gun_may_not_fire_after_moving_more_than_half():
     assert g.state.units["u-m4c"].moved == "over_half" and "g-panther" in g.state.seen["usa"]
     with pytest.raises(IllegalCommand, match="moved more than half its move"):
         g.submit("usa", {"type": "fire", "unit": "u-m4c", "target": "g-panther"})
+
+
+def test_legal_commands_memo_is_per_event_and_hands_out_copies():
+    """The quickref rules memoise a side's legal templates until the next event: the answers
+    are equal to a fresh computation, callers get their own copies, and the memo is neither
+    kept past an event nor part of the state hash."""
+    from kriegsspiel.engine.scenario import find_scenario
+    from kriegsspiel.rulesets.quickref.game.legal import legal_commands as compute
+
+    game = Game(find_scenario("qr-crossroads-armour"), seed=4)
+    side = game.rules.active_sides(game.state)[0]
+    first = game.legal_commands(side)
+    first[0]["type"] = "scribbled"
+    again = game.legal_commands(side)
+    assert again == compute(game.rules, game.state, side) and again[0]["type"] != "scribbled"
+    before = game.state_hash()
+    game.state.legal_memo.clear()
+    assert game.state_hash() == before
+    game.legal_commands(side)
+    game.submit(side, {"type": "end_phase"})
+    memo = game.state.legal_memo
+    assert all(v == compute(game.rules, game.state, s) for s, v in memo.items())

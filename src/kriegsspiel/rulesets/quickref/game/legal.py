@@ -36,6 +36,11 @@ def _max_range(game, u: Unit, target: Unit) -> float:
     return rec.range[-1] if not u.attached_mg else max(rec.range[-1], 36)
 
 
+def copy_templates(templates: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Fresh copies of templates (their values are scalars or flat dicts of scalars)."""
+    return [{k: dict(v) if type(v) is dict else v for k, v in t.items()} for t in templates]
+
+
 def legal_commands(game, state: State, side: str) -> list[dict[str, Any]]:
     if state.result is not None or side not in actors(state):
         return []

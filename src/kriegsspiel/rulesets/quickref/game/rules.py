@@ -107,6 +107,7 @@ class QuickrefGame:
         if handler is None:
             raise ValueError(f"unknown event type {e.type!r}")
         handler(state, d, e)
+        state.legal_memo.clear()  # the state moved on: its legal commands are worked out anew
 
     def _on_start(self, state, d, e):
         pass
@@ -417,9 +418,14 @@ class QuickrefGame:
         return state.to_json()
 
     def legal_commands(self, state: State, side: str) -> list[dict[str, Any]]:
-        from .legal import legal_commands
+        """The templates a side may give now (memoised until the next event is applied: the
+        engine's automatic steps, the view and a bot all ask for the same state)."""
+        from .legal import copy_templates, legal_commands
 
-        return legal_commands(self, state, side)
+        hit = state.legal_memo.get(side)
+        if hit is None:
+            hit = state.legal_memo[side] = legal_commands(self, state, side)
+        return copy_templates(hit)
 
     def view(self, state: State, side: str) -> dict[str, Any]:
         from .view import view

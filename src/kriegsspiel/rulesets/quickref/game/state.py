@@ -90,6 +90,10 @@ class State:
     winner: str | None = None
     result: dict[str, Any] | None = None
     counter: int = 0
+    # derived, not state: legal templates per side until the next event (not in the hash)
+    legal_memo: dict[str, list[dict[str, Any]]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     def alive(self, side: str | None = None) -> list[Unit]:
         return [
@@ -102,4 +106,6 @@ class State:
         return next(s for s in self.sides if s != side)
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        out = asdict(self)
+        del out["legal_memo"]
+        return out
