@@ -88,3 +88,24 @@ def test_hidden_unit_is_not_in_the_enemy_view():
     assert "b2" in {u["id"] for u in g.view("umpire")["units"]}
     spectator = g.view("spectator")
     assert "b2" not in {u["id"] for u in spectator["enemies"]} and spectator["units"] == []
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 2))
+def test_sight_after_a_move_equals_a_full_look(seed, which):
+    """The quickref fold looks again only where a move can change sight (`refresh_after_move`);
+    after every command, what each side sees and its last-known markers equal a full refresh."""
+    import copy
+
+    from kriegsspiel.rulesets.quickref.game import sight
+
+    scenarios = [load_scenario(PROBE)] + [s for s in all_scenarios() if s.ruleset == "quickref"]
+    game = Game(scenarios[which % len(scenarios)], seed=seed)
+
+    def step(g: Game) -> None:
+        fresh = copy.deepcopy(g.state)
+        sight.refresh(g.rules.board(fresh), fresh)
+        assert fresh.seen == g.state.seen
+        assert fresh.last_known == g.state.last_known
+
+    random_play(game, random.Random(seed), on_step=step)

@@ -180,7 +180,7 @@ class QuickrefGame:
         for p in state.units.values():
             if p.transport == u.id:
                 p.x, p.y = u.x, u.y
-        sight.refresh(self.board(state), state)
+        sight.refresh_after_move(self.board(state), state, u)
 
     def _on_dismount(self, state, d, e):
         u = state.units[d["unit"]]

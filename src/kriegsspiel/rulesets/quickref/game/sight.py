@@ -48,13 +48,13 @@ def sees(board: Board, state: State, observer: Unit, target: Unit) -> bool:
     return True
 
 
-def seen_by(board: Board, state: State, side: str) -> set[str]:
+def seen_by(board: Board, state: State, side: str, only: Unit | None = None) -> set[str]:
     """Enemy unit ids that `side` observes now (`sees` for every pair, with each target's
-    own facts worked out once)."""
+    own facts worked out once); with `only`, just whether that one enemy is observed."""
     mine = [(u.pos, EYE[u.kind]) for u in state.alive(side) if not u.transport]
     out = set()
-    for t in state.alive(state.enemy(side)):
-        if t.transport:
+    for t in [only] if only is not None else state.alive(state.enemy(side)):
+        if t.transport or not t.alive:
             continue
         reach = math.inf if revealed(state, t) or not concealed(board, t) else SPOT_RANGE
         if any(
@@ -65,23 +65,42 @@ def seen_by(board: Board, state: State, side: str) -> set[str]:
     return out
 
 
+def _mark(state: State, side: str, u: Unit) -> None:
+    state.last_known.setdefault(side, {})[u.id] = {
+        "x": u.x,
+        "y": u.y,
+        "facing": u.facing,
+        "turn": state.turn,
+        "type": u.type,
+        "name": u.name,
+        "kind": u.kind,
+    }
+
+
 def refresh(board: Board, state: State) -> None:
     """Recompute what each side sees and update its last-known markers."""
     for side in state.sides:
         seen = seen_by(board, state, side)
-        known = state.last_known.setdefault(side, {})
         for uid in seen:
-            u = state.units[uid]
-            known[uid] = {
-                "x": u.x,
-                "y": u.y,
-                "facing": u.facing,
-                "turn": state.turn,
-                "type": u.type,
-                "name": u.name,
-                "kind": u.kind,
-            }
+            _mark(state, side, state.units[uid])
+        known = state.last_known.setdefault(side, {})
         for uid in list(known):
             if not state.units[uid].alive:
                 known.pop(uid)
         state.seen[side] = sorted(seen)
+
+
+def refresh_after_move(board: Board, state: State, mover: Unit) -> None:
+    """`refresh` after one unit moved: its own side looks again from scratch, the other side
+    only at the mover (nothing else it sees has changed: positions, cover, the revealed and
+    hidden flags and the turn of the last full refresh are as they were)."""
+    side, other = mover.side, state.enemy(mover.side)
+    seen = seen_by(board, state, side)
+    for uid in seen:
+        _mark(state, side, state.units[uid])
+    state.seen[side] = sorted(seen)
+    watched = set(state.seen.get(other, [])) - {mover.id}
+    if seen_by(board, state, other, only=mover):
+        watched.add(mover.id)
+        _mark(state, other, mover)
+    state.seen[other] = sorted(watched)
