@@ -52,6 +52,7 @@ class QuickrefBot:
         self._phase: tuple[int, str] = (0, "")
         self._plans: dict[tuple, tuple[float, list]] = {}
         self._holding: list[dict[str, Any]] = []
+        self._friends: list[tuple[str, tuple[float, float]]] = []
         self._standing: dict[tuple, float] = {}  # (turn, step, target) -> P(still standing)
         self._shot_odds: dict[str, dict[str, Any]] = {}  # this decision's odds by command
         self.shots = ShotOdds(self.profile.outcome_value)
@@ -70,6 +71,7 @@ class QuickrefBot:
                 if e["kind"] == "infantry" and self._on_objective(view, (e["x"], e["y"]))
             ]
         self._watch = self._watchers(view)
+        self._friends = [(o["id"], (o["x"], o["y"])) for o in view["units"]]
         self._scout(view)
         options: list[Option] = []
         for t in legal:
@@ -230,7 +232,8 @@ class QuickrefBot:
     @staticmethod
     def _crowd(pos, friends: list[tuple[float, float]]) -> int:
         """Own units closer than 2" to `pos`."""
-        return sum(1 for f in friends if math.dist(pos, f) < 2.0)
+        x, y = pos
+        return sum(1 for fx, fy in friends if (fx - x) ** 2 + (fy - y) ** 2 < 4.0)
 
     def _ground(self, view, u, pos: tuple[float, float], withdraw: bool) -> tuple[float, str]:
         """The terms of a position's score that do not depend on friendly units (memoised for
@@ -297,7 +300,7 @@ class QuickrefBot:
         if plan is None:
             plan = self._plans[key] = self._plan_moves(view, u, t["max"], withdraw)
         stay, options = plan
-        friends = [(o["x"], o["y"]) for o in view["units"] if o["id"] != uid]
+        friends = [xy for fid, xy in self._friends if fid != uid]
         spread = self.profile.spread
         now = stay - spread * self._crowd(here, friends)
         out: list[Option] = []

@@ -127,7 +127,8 @@ class Game:
 
     @property
     def next_command(self) -> int:
-        return 1 + max((e.command for e in self.events), default=-1)
+        # events are appended in command order, so the last one holds the highest number
+        return self.events[-1].command + 1 if self.events else 0
 
     # ------------------------------------------------------------------ commands
     def _check_side(self, side: str) -> None:
