@@ -55,3 +55,25 @@ def test_pictures(tmp_path):
 
 def _svg_text(g: Game, side: str, tmp_path) -> str:
     return render_view(g.view(side), tmp_path / f"{side}.svg").read_text()
+
+
+def test_a_scenario_file_is_parsed_again_only_when_it_changes(tmp_path):
+    """load_scenario keeps what it parsed while the file is unchanged (frozen models)."""
+    import os
+    import shutil
+
+    from kriegsspiel.engine.scenario import load_scenario, scenario_dirs
+
+    shipped = next(
+        f
+        for _, folder in scenario_dirs()
+        for f in folder.glob("*.yaml")
+        if load_scenario(f).id == "qr-crossroads-armour"
+    )
+    path = tmp_path / "s.yaml"
+    shutil.copy(shipped, path)
+    first = load_scenario(path)
+    assert load_scenario(path) is first
+    path.write_text(path.read_text().replace("turn_limit: 8", "turn_limit: 9"))
+    os.utime(path, ns=(1, 1))  # a different mtime even within one clock tick
+    assert load_scenario(path).victory.turn_limit == 9

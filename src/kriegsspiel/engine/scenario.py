@@ -172,8 +172,26 @@ class Scenario(_M):
         return [s.id for s in self.sides]
 
 
+_LOADED: dict[tuple[str, int, int], Scenario] = {}
+
+
 def load_scenario(path: Path) -> Scenario:
-    """Parse and validate a scenario file; errors name file, line and field."""
+    """Parse and validate a scenario file; errors name file, line and field. Scenarios are
+    frozen, so a file unchanged since it was last read (same size and mtime) is not parsed
+    again (a batch of battles looks its scenario up once per battle)."""
+    path = Path(path)
+    try:
+        st = path.stat()
+    except OSError:
+        return _parse_scenario(path)  # reports the missing or unreadable file
+    key = (str(path.resolve()), st.st_mtime_ns, st.st_size)
+    hit = _LOADED.get(key)
+    if hit is None:
+        hit = _LOADED[key] = _parse_scenario(path)
+    return hit
+
+
+def _parse_scenario(path: Path) -> Scenario:
     raw = load_yaml(path)
     try:
         return Scenario.model_validate(raw)
