@@ -4,10 +4,14 @@ templates, rank them with the profile's weights, give the best; every decision i
 - fire: expected effect from the exact odds (outcome value x target value), suppressive fire
   weighted apart; a shot worth less than `min_fire` is not taken (firing reveals the firer);
 - artillery: calls fire on the observed enemy cluster of most value, never danger close;
-- movement: destinations around each unit scored by objective progress, cover of the
-  destination (terrain chart SA/AT), enemies that would see it and enemies it would give a
-  shot at; suppressed units only withdraw (away from every observed enemy, into cover);
-- close assault: when in contact and the strength ratio is favourable.
+- movement: destinations around each unit and routes round closed ground towards each
+  objective, scored by objective progress, cover of the destination (terrain chart SA/AT),
+  enemies that would see it and enemies it would give a shot at, and for vehicles the exact
+  exchange of shots there (`exchange.VehicleExchange`); vehicles wait a move out of an
+  objective until the last turn; suppressed units only withdraw (away from every observed
+  enemy, into cover);
+- close assault: when in contact and the strength ratio is favourable; infantry may step into
+  contact with enemies holding an objective.
 """
 
 from __future__ import annotations
@@ -19,23 +23,21 @@ from typing import Any
 
 from ..data.errors import RuleError
 from ..engine.commands import IllegalCommand
-from ..rulesets.quickref.game.geometry_helpers import bearing
 from .bot import Decision, Odds, command_of
+from .exchange import SIGHT, VehicleExchange
 from .profiles import Profile, load_profile
-from .shot_odds import ShotOdds, aspect_from
+from .shot_odds import ShotOdds
 from .terrain import ViewTerrain, view_terrain
 
 DIRECTIONS = 12
-SIGHT = 40.0  # inches: beyond this an enemy is not counted as seeing or being seen
 RANGE = {"vehicle": 32.0, "infantry": 20.0}
 KILLS = ("ko", "kia", "removed")  # fire outcomes that take the target off the table
-SPOT = 10.0  # inches: an own unit this close to concealing terrain has looked into it (Q32)
 CONTACT = 1.8  # inches: inside the rules' base contact (2") for an assault next phase
 # score, command, why (a move's why is (text, friends within 2") until it is traced)
 Option = tuple[float, dict[str, Any], Any]
 
 
-class QuickrefBot:
+class QuickrefBot(VehicleExchange):
     """The competent quickref bot. Keeps only per-phase memory (units already moved)."""
 
     def __init__(self, profile: Profile | str = "balanced"):
@@ -353,123 +355,6 @@ class QuickrefBot:
             return "none"
         full = 2 * (cap + moved) if view["phase"] == "move_a1" else cap + moved
         return "half" if (moved + d) <= full / 2 + 1e-9 else "over_half"
-
-    def _scout(self, view) -> None:
-        """Mark concealing terrain as looked into once an own unit came within spotting range
-        of it or an enemy was seen in it; remember the enemy's vehicle types."""
-        terrain = self.terrain(view)
-        for e in self._known_enemies(view):
-            if e.get("kind") == "vehicle":
-                self._enemy_types.add(e.get("type", ""))
-        for patch in terrain.concealing:
-            if patch.id in self._scouted:
-                continue
-            if any(patch.distance((u["x"], u["y"])) <= SPOT for u in view["units"]) or any(
-                patch.contains((e["x"], e["y"])) for e in view["enemies"]
-            ):
-                self._scouted.add(patch.id)
-
-    def _suspects(self, view, u, pos, facing, moved) -> float:
-        """Worth of the shots an enemy not yet seen could have at `u` from concealing terrain
-        not yet looked into: the worst known enemy vehicle type, at the terrain's distance,
-        times the profile's `suspect` probability."""
-        p, terrain = self.profile, self.terrain(view)
-        if not p.suspect or not self._enemy_types:
-            return 0.0
-        total = 0.0
-        for patch in terrain.concealing:
-            if patch.id in self._scouted or patch.contains(pos):
-                continue
-            d = patch.distance(pos)
-            if d > SIGHT or not terrain.los(patch.centre, pos):
-                continue
-            aspect = aspect_from(patch.centre, pos, facing, self.shots.half_angle)
-            total += max(
-                self.shots.worth(t, u["type"], max(d, 1.0), aspect, target_moved=moved != "none")
-                for t in self._enemy_types
-            )
-        return p.suspect * total
-
-    def _watchers(self, view) -> dict[str, frozenset[str]]:
-        """For each known enemy, the own units in its sight now: an enemy fires once a turn,
-        so its threat to one of them is shared among all it sees."""
-        terrain = self.terrain(view)
-        mine = [u for u in view["units"] if not u.get("removed") and not u.get("transport")]
-        out = {}
-        for e in self._known_enemies(view):
-            at = (e["x"], e["y"])
-            out[e["id"]] = frozenset(
-                u["id"]
-                for u in mine
-                if math.dist(at, (u["x"], u["y"])) <= SIGHT and terrain.los(at, (u["x"], u["y"]))
-            )
-        return out
-
-    def _exchange(self, view, u, pos, moved: str) -> tuple[float, str, float | None]:
-        """Vehicles: the worth of the best gun shot from `pos` next fire step less the worth
-        of the shots the enemies that would see `pos` have at the unit (exact odds by
-        `ShotOdds`), with the facing that exposes the least; (0, "", None) for others."""
-        p = self.profile
-        if u["kind"] != "vehicle" or not (p.kill or p.loss):
-            return 0.0, "", None
-        shares = {e: len(ids - {u["id"]}) + 1 for e, ids in self._watch.items()}
-        key = (view["turn"], view["phase"], u["type"], pos, moved, self._enemy_key)
-        key += (tuple(sorted(shares.items())), frozenset(self._scouted))
-        if key in self._exchanges:
-            return self._exchanges[key]
-        terrain = self.terrain(view)
-        seen = []
-        for e in self._known_enemies(view):
-            d = math.dist(pos, (e["x"], e["y"]))
-            if d <= SIGHT and terrain.los(pos, (e["x"], e["y"])):
-                seen.append((e, d))
-        here = (u["x"], u["y"])
-        travel = bearing(here, pos) if math.dist(here, pos) > 1e-6 else u.get("facing", 0.0)
-        facings = [travel]
-        if p.face_threat:
-            facings += [bearing(pos, (e["x"], e["y"])) for e, _ in seen]
-        cover = terrain.cover_row(pos[0], pos[1], True)
-        mine = self._value(u)
-        best_threat, facing = math.inf, travel
-        for f in facings:
-            threat = mine * sum(
-                self.shots.worth(
-                    e.get("type", ""),
-                    u["type"],
-                    d,
-                    aspect_from((e["x"], e["y"]), pos, f, self.shots.half_angle),
-                    target_moved=moved != "none",
-                    cover=cover,
-                )
-                / shares.get(e["id"], 1)
-                for e, d in seen
-            ) + mine * self._suspects(view, u, pos, f, moved)
-            if threat < best_threat - 1e-9:
-                best_threat, facing = threat, f
-        shot = max(
-            (
-                self.shots.worth(
-                    u["type"],
-                    e.get("type", ""),
-                    d,
-                    aspect_from(pos, (e["x"], e["y"]), e.get("facing", 0.0), self.shots.half_angle),
-                    firer_moved=moved,
-                    cover=terrain.cover_row(e["x"], e["y"], e.get("kind") == "vehicle"),
-                )
-                * self._value(e, view)
-                for e, d in seen
-            ),
-            default=0.0,
-        )
-        ahead = self._fire_ahead(view)
-        score = (p.kill * shot - p.loss * best_threat) * ahead
-        out = (
-            score,
-            f"; best shot {shot:.2f}, threat {best_threat:.2f}",
-            facing if p.face_threat else None,
-        )
-        self._exchanges[key] = out
-        return out
 
     def _destinations(self, view, u, cap: float, withdraw: bool) -> list[tuple[tuple, float]]:
         """Paths this unit can take now, as (points, length): straight lines around it at full
