@@ -1,8 +1,9 @@
 """A quickref bot after MegaMek's Princess: enumerate candidate commands from the legal
 templates, rank them with the profile's weights, give the best; every decision is traced.
 
-- fire: expected effect from the exact odds (outcome value x target value), suppressive fire
-  weighted apart; a shot worth less than `min_fire` is not taken (firing reveals the firer);
+- fire: expected effect from the exact odds (outcome value x target value x the chance that
+  the target still stands after this step's earlier shots), suppressive fire weighted apart; a
+  shot worth less than `min_fire` is not taken (firing reveals the firer);
 - artillery: calls fire on the observed enemy cluster of most value, never danger close;
 - movement: destinations around each unit and routes round closed ground towards each
   objective, scored by objective progress, cover of the destination (terrain chart SA/AT),
