@@ -27,6 +27,7 @@ class VehicleExchange:
     _watch: dict[str, frozenset[str]]
     _exchanges: dict[tuple, tuple[float, str, float | None]]
     _enemy_key: str
+    _hiding: dict[tuple, list[tuple[tuple[float, float], float]]]
 
     def _scout(self, view) -> None:
         """Mark concealing terrain as looked into once an own unit came within spotting range
@@ -47,22 +48,34 @@ class VehicleExchange:
         """Worth of the shots an enemy not yet seen could have at `u` from concealing terrain
         not yet looked into: the worst known enemy vehicle type, at the terrain's distance,
         times the profile's `suspect` probability."""
-        p, terrain = self.profile, self.terrain(view)
+        p = self.profile
         if not p.suspect or not self._enemy_types:
             return 0.0
         total = 0.0
-        for patch in terrain.concealing:
-            if patch.id in self._scouted or patch.contains(pos):
-                continue
-            d = patch.distance(pos)
-            if d > SIGHT or not terrain.los(patch.centre, pos):
-                continue
-            aspect = aspect_from(patch.centre, pos, facing, self.shots.half_angle)
+        for centre, d in self._hiding_places(view, pos):
+            aspect = aspect_from(centre, pos, facing, self.shots.half_angle)
             total += max(
-                self.shots.worth(t, u["type"], max(d, 1.0), aspect, target_moved=moved != "none")
+                self.shots.worth(t, u["type"], d, aspect, target_moved=moved != "none")
                 for t in self._enemy_types
             )
         return p.suspect * total
+
+    def _hiding_places(self, view, pos) -> list[tuple[tuple[float, float], float]]:
+        """(centre, distance) of the concealing terrain not yet looked into that could fire on
+        `pos` (memoised with the other exchange terms)."""
+        key = (pos, frozenset(self._scouted))
+        hit = self._hiding.get(key)
+        if hit is None:
+            terrain = self.terrain(view)
+            hit = self._hiding[key] = [
+                (patch.centre, max(patch.distance(pos), 1.0))
+                for patch in terrain.concealing
+                if patch.id not in self._scouted
+                and not patch.contains(pos)
+                and patch.distance(pos) <= SIGHT
+                and terrain.los(patch.centre, pos)
+            ]
+        return hit
 
     def _watchers(self, view) -> dict[str, frozenset[str]]:
         """For each known enemy, the own units in its sight now: an enemy fires once a turn,

@@ -49,6 +49,7 @@ class QuickrefBot(VehicleExchange):
         self._grounds: dict[tuple, tuple[float, str]] = {}
         self._dests: dict[tuple, list[tuple[tuple, float]]] = {}
         self._exchanges: dict[tuple, tuple[float, str, float]] = {}
+        self._hiding: dict[tuple, list] = {}  # position -> concealing terrain that sees it
         self._scouted: set[str] = set()  # concealing terrain looked into (or an enemy seen in)
         self._enemy_types: set[str] = set()  # vehicle types of the enemy seen so far
         self._enemy_key = ""
@@ -66,7 +67,7 @@ class QuickrefBot(VehicleExchange):
         phase = (view["turn"], view["phase"])
         if enemies != self._enemy_key or phase != self._phase:
             self._enemy_key, self._phase, self._grounds, self._dests = enemies, phase, {}, {}
-            self._exchanges, self._plans = {}, {}
+            self._exchanges, self._plans, self._hiding = {}, {}, {}
             # observed enemy infantry standing on an objective (close-in targets)
             self._holding = [
                 e

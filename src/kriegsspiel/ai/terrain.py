@@ -133,6 +133,7 @@ class ViewTerrain:
         self._fields: dict[tuple[XY, bool], list[list[float]]] = {}
         self._costs: dict[tuple[float, float, bool], list[list[float]]] = {}
         self._los: dict[tuple[XY, XY], bool] = {}
+        self._rows: dict[tuple[float, float, bool], str | None] = {}
         self._ground: dict[tuple, Any] = {}  # path -> (fraction, penalties) or CLOSED
         self._routes: dict[tuple, list[XY]] = {}
 
@@ -149,7 +150,15 @@ class ViewTerrain:
         return self._cover[key]
 
     def cover_row(self, x: float, y: float, vehicle: bool) -> str | None:
-        """The chart row behind `cover` (the one a shot at a unit here would use)."""
+        """The chart row behind `cover` (the one a shot at a unit here would use; memoised)."""
+        key = (x, y, vehicle)
+        if key not in self._rows:
+            if len(self._rows) >= MEMO_SIZE:
+                self._rows.clear()
+            self._rows[key] = self._cover_row(x, y, vehicle)
+        return self._rows[key]
+
+    def _cover_row(self, x: float, y: float, vehicle: bool) -> str | None:
         best, value = None, 0
         for p in self.patches:
             v = p.row.at if vehicle else p.row.sa
