@@ -127,3 +127,16 @@ def test_play_with_piped_stdin():
     assert "you are usa" in proc.stdout
     assert "game over" in proc.stdout or "input ended" in proc.stdout
     assert "germany move" in proc.stdout or "germany fire" in proc.stdout
+
+
+def test_simulate_runs_the_scenario_file_given(tmp_path, capsys):
+    """A scenario designer's edited copy is what the battles play, not the shipped scenario
+    that shares its id (here: a one-turn limit ends every battle in turn 1)."""
+    from kriegsspiel.engine.scenario import scenario_dirs
+
+    shipped = next(f for _, d in scenario_dirs() for f in d.glob("*.yaml") if SID in f.read_text())
+    edited = tmp_path / "edited.yaml"
+    edited.write_text(shipped.read_text().replace("turn_limit: 8", "turn_limit: 1"))
+    assert main(["simulate", str(edited), "--battles", "2", "--seed", "3", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["turns"]["mean"] == 1

@@ -135,7 +135,10 @@ def simulate(
         fail(f"unknown executor {executor!r}; use local or dask")
     if scheduler and executor != "dask":
         fail("--scheduler needs --executor dask")
-    specs = [BattleSpec(sc.id, i, battle_seed(seed, i), profiles) for i in range(battles)]
+    # a scenario file is run as that file (a designer's edited copy), not the shipped one
+    # with the same id; Dask workers on other machines need the file at the same path
+    ident = str(Path(scenario).resolve()) if Path(scenario).suffix in (".yaml", ".yml") else sc.id
+    specs = [BattleSpec(ident, i, battle_seed(seed, i), profiles) for i in range(battles)]
 
     def body():
         with Progress(
