@@ -28,6 +28,7 @@ class VehicleExchange:
     _exchanges: dict[tuple, tuple[float, str, float | None]]
     _enemy_key: str
     _hiding: dict[tuple, list[tuple[tuple[float, float], float]]]
+    _share_memo: dict[str, tuple[tuple[str, int], ...]]
 
     def _scout(self, view) -> None:
         """Mark concealing terrain as looked into once an own unit came within spotting range
@@ -63,18 +64,18 @@ class VehicleExchange:
     def _hiding_places(self, view, pos) -> list[tuple[tuple[float, float], float]]:
         """(centre, distance) of the concealing terrain not yet looked into that could fire on
         `pos` (memoised with the other exchange terms)."""
-        key = (pos, frozenset(self._scouted))
+        key = (pos, len(self._scouted))  # the looked-into set only grows
         hit = self._hiding.get(key)
         if hit is None:
             terrain = self.terrain(view)
-            hit = self._hiding[key] = [
-                (patch.centre, max(patch.distance(pos), 1.0))
-                for patch in terrain.concealing
-                if patch.id not in self._scouted
-                and not patch.contains(pos)
-                and patch.distance(pos) <= SIGHT
-                and terrain.los(patch.centre, pos)
-            ]
+            hit = []
+            for patch in terrain.concealing:
+                if patch.id in self._scouted:
+                    continue
+                d = patch.distance(pos)  # 0 inside: a unit in the terrain is not fired on from it
+                if 0 < d <= SIGHT and terrain.los(patch.centre, pos):
+                    hit.append((patch.centre, max(d, 1.0)))
+            self._hiding[key] = hit
         return hit
 
     def _watchers(self, view) -> dict[str, frozenset[str]]:
@@ -92,6 +93,16 @@ class VehicleExchange:
             )
         return out
 
+    def _shares(self, uid: str) -> tuple[tuple[str, int], ...]:
+        """For each known enemy, how many own units (counting `uid`) share its one shot a turn
+        (memoised per decision: `_watch` is worked out once per decision)."""
+        hit = self._share_memo.get(uid)
+        if hit is None:
+            hit = self._share_memo[uid] = tuple(
+                sorted((e, len(ids - {uid}) + 1) for e, ids in self._watch.items())
+            )
+        return hit
+
     def _exchange(self, view, u, pos, moved: str) -> tuple[float, str, float | None]:
         """Vehicles: the worth of the best gun shot from `pos` next fire step less the worth
         of the shots the enemies that would see `pos` have at the unit (exact odds by
@@ -99,9 +110,10 @@ class VehicleExchange:
         p = self.profile
         if u["kind"] != "vehicle" or not (p.kill or p.loss):
             return 0.0, "", None
-        shares = {e: len(ids - {u["id"]}) + 1 for e, ids in self._watch.items()}
-        key = (view["turn"], view["phase"], u["type"], pos, moved, self._enemy_key)
-        key += (tuple(sorted(shares.items())), frozenset(self._scouted))
+        here = (u["x"], u["y"])
+        shares = self._shares(u["id"])
+        key = (view["turn"], view["phase"], u["type"], here, pos, moved, self._enemy_key, shares)
+        key += (len(self._scouted),)
         if key in self._exchanges:
             return self._exchanges[key]
         terrain = self.terrain(view)
@@ -110,27 +122,31 @@ class VehicleExchange:
             d = math.dist(pos, (e["x"], e["y"]))
             if d <= SIGHT and terrain.los(pos, (e["x"], e["y"])):
                 seen.append((e, d))
-        here = (u["x"], u["y"])
         travel = bearing(here, pos) if math.dist(here, pos) > 1e-6 else u.get("facing", 0.0)
         facings = [travel]
         if p.face_threat:
             facings += [bearing(pos, (e["x"], e["y"])) for e, _ in seen]
         cover = terrain.cover_row(pos[0], pos[1], True)
         mine = self._value(u)
+        share = dict(shares)
+        by_aspect: list[dict[str, float]] = [{} for _ in seen]  # an enemy's worth per aspect
         best_threat, facing = math.inf, travel
         for f in facings:
-            threat = mine * sum(
-                self.shots.worth(
-                    e.get("type", ""),
-                    u["type"],
-                    d,
-                    aspect_from((e["x"], e["y"]), pos, f, self.shots.half_angle),
-                    target_moved=moved != "none",
-                    cover=cover,
-                )
-                / shares.get(e["id"], 1)
-                for e, d in seen
-            ) + mine * self._suspects(view, u, pos, f, moved)
+            total = 0
+            for (e, d), known in zip(seen, by_aspect, strict=True):
+                aspect = aspect_from((e["x"], e["y"]), pos, f, self.shots.half_angle)
+                w = known.get(aspect)
+                if w is None:
+                    w = known[aspect] = self.shots.worth(
+                        e.get("type", ""),
+                        u["type"],
+                        d,
+                        aspect,
+                        target_moved=moved != "none",
+                        cover=cover,
+                    ) / share.get(e["id"], 1)
+                total += w
+            threat = mine * total + mine * self._suspects(view, u, pos, f, moved)
             if threat < best_threat - 1e-9:
                 best_threat, facing = threat, f
         shot = max(

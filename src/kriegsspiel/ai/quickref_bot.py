@@ -50,6 +50,7 @@ class QuickrefBot(VehicleExchange):
         self._dests: dict[tuple, list[tuple[tuple, float]]] = {}
         self._exchanges: dict[tuple, tuple[float, str, float]] = {}
         self._hiding: dict[tuple, list] = {}  # position -> concealing terrain that sees it
+        self._share_memo: dict[str, tuple] = {}  # own unit -> shares of each enemy's shot
         self._scouted: set[str] = set()  # concealing terrain looked into (or an enemy seen in)
         self._enemy_types: set[str] = set()  # vehicle types of the enemy seen so far
         self._enemy_key = ""
@@ -75,6 +76,7 @@ class QuickrefBot(VehicleExchange):
                 if e["kind"] == "infantry" and self._on_objective(view, (e["x"], e["y"]))
             ]
         self._watch = self._watchers(view)
+        self._share_memo = {}
         self._friends = [(o["id"], (o["x"], o["y"])) for o in view["units"]]
         self._scout(view)
         options: list[Option] = []

@@ -7,6 +7,7 @@ import heapq
 import json
 import math
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from shapely.geometry import LineString, Polygon
@@ -43,7 +44,7 @@ class Patch:
             j = i
         return inside
 
-    @property
+    @cached_property
     def centre(self) -> XY:
         n = len(self.ring)
         return (sum(x for x, _ in self.ring) / n, sum(y for _, y in self.ring) / n)
