@@ -29,36 +29,32 @@ def seeds() -> Path:
 # (`bash scripts/ensure-system-deps.sh` installs them).
 
 
-@pytest.fixture(scope="session")
-def postgres_url():
-    """SQLAlchemy URL (postgresql+psycopg://...) of a fresh PostgreSQL server for the session."""
+def _machine_part(name: str):
+    """Enter one of `infra`'s context managers for the session, or skip with its reason."""
     import infra
 
     try:
-        cm = infra.postgres_server()
-        server = cm.__enter__()
+        cm = getattr(infra, name)()
+        part = cm.__enter__()
     except infra.Missing as e:
         pytest.skip(str(e))
     try:
-        yield server.url
+        yield part
     finally:
         cm.__exit__(None, None, None)
+
+
+@pytest.fixture(scope="session")
+def postgres_url():
+    """SQLAlchemy URL (postgresql+psycopg://...) of a fresh PostgreSQL server for the session."""
+    for server in _machine_part("postgres_server"):
+        yield server.url
 
 
 @pytest.fixture(scope="session")
 def browser():
     """A headless Playwright Chromium (Debian's /usr/bin/chromium) for the session."""
-    import infra
-
-    try:
-        cm = infra.chromium_browser()
-        b = cm.__enter__()
-    except infra.Missing as e:
-        pytest.skip(str(e))
-    try:
-        yield b
-    finally:
-        cm.__exit__(None, None, None)
+    yield from _machine_part("chromium_browser")
 
 
 @pytest.fixture

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from kriegsspiel.data import Provenance
 from kriegsspiel.rulesets import load
 
 SEED = Path(__file__).resolve().parents[3].parent / "shared" / "seeds" / "000_74e73e3716f2a7dc.txt"
@@ -53,3 +54,22 @@ def assert_unfilled_explained(cat, nation: str, filled: int) -> None:
     for g in cat.all("gun"):
         if g.nation == nation and not g.penetration:
             assert "(P49)" in g.notes, g.id
+
+
+def assert_equipment_in_seed(
+    cat, nation: str, pages: tuple[int, ...], count: int, per_page=False, tokens=False
+) -> None:
+    """The nation's `count` equipment rows each appear verbatim in the seed pages (in their
+    own page with `per_page`); with `tokens`, a seed PV is the row's first token and the
+    printed dates are one of its tokens."""
+    rows = [r for r in cat.all("equipment") if r.nation == nation]
+    assert len(rows) == count
+    text = " ".join(page_text(p) for p in pages)
+    for row in rows:
+        assert row.raw in (page_text(row.source.page) if per_page else text), row.id
+        if not tokens:
+            continue
+        if row.pv is not None and row.prov("pv") is Provenance.SEED and row.pv_basis != "each":
+            assert row.raw.split()[0] == str(row.pv), row.id
+        if row.dates is not None:
+            assert row.dates.raw in row.raw.split(), row.id

@@ -78,10 +78,21 @@ def test_troop_class_effects(cat):
 
 @pytest.mark.parametrize(
     "rid",
-    ["rifle-team", "us-rifle-carbine-team", "assault-rifle-team", "smg-team", "platoon-hq-team",
-     "company-hq-team", "fao-fac-team", "lmg-team-mag", "us-lmg-team-mag", "mmg", "hmg",
-     "flame-thrower-team-man"],
-)  # fmt: skip
+    [
+        "assault-rifle-team",
+        "company-hq-team",
+        "fao-fac-team",
+        "flame-thrower-team-man",
+        "hmg",
+        "lmg-team-mag",
+        "mmg",
+        "platoon-hq-team",
+        "rifle-team",
+        "smg-team",
+        "us-lmg-team-mag",
+        "us-rifle-carbine-team",
+    ],
+)
 def test_cqc_table_row(cat, rid):
     team = cat.get("infantry_team", f"common/{rid}")
     assert f"{team.pv} {team.name} {team.cqc}" in seed_page(18)

@@ -53,10 +53,10 @@ def test_organisation_slots_and_item_refs_resolve(cat):
     for row in cat.all("equipment"):
         if row.item_ref:
             assert _exists(cat, row.item_ref), f"{row.id}: {row.item_ref}"
-    for afv in cat.all("afv"):
-        for mount in afv.armament:
+    for _, entry in cat:  # AFVs, motorised guns, softskins: every mount's gun
+        for mount in getattr(entry.record, "armament", []):
             if mount.gun_ref:
-                assert _exists(cat, mount.gun_ref), f"{afv.id}: {mount.gun_ref}"
+                assert _exists(cat, mount.gun_ref), f"{entry.record.id}: {mount.gun_ref}"
 
 
 def _dates(rec):

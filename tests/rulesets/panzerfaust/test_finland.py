@@ -6,6 +6,7 @@ from fractions import Fraction
 
 import pytest
 
+from conftest import assert_equipment_in_seed
 from conftest import page_text as seed_page
 from kriegsspiel.data import Provenance
 from kriegsspiel.rulesets.panzerfaust import points
@@ -60,11 +61,7 @@ def test_equipment_rows(cat, rid, pv, fr):
 
 
 def test_every_equipment_raw_is_in_seed(cat):
-    text = seed_page(101)
-    rows = [r for r in cat.all("equipment") if r.nation == "finland"]
-    assert len(rows) == 63
-    for row in rows:
-        assert row.raw in text, row.id
+    assert_equipment_in_seed(cat, "finland", (101,), 63)
 
 
 def test_borrowed_charts_are_referenced_by_id(cat):

@@ -10,7 +10,6 @@ import yaml
 
 from conftest import assert_unfilled_explained, row_at
 from conftest import page_text as seed_page
-from conftest import ref_exists as _exists
 from kriegsspiel.data import Provenance
 
 NATION = "france"
@@ -20,24 +19,6 @@ COUNTS = Path(__file__).parent / "counts" / f"{NATION}.yaml"
 def test_counts_pinned(cat):
     counts = Counter(kind for kind, e in cat if e.record.nation == NATION)
     assert dict(counts) == yaml.safe_load(COUNTS.read_text())
-
-
-def test_refs_resolve_and_provenance_explained(cat):
-    for kind, entry in cat:
-        rec = entry.record
-        if rec.nation != NATION:
-            continue
-        refs = [s.ref for s in getattr(rec, "slots", [])]
-        refs += [m.gun_ref for m in getattr(rec, "armament", []) if m.gun_ref]
-        if kind == "equipment" and rec.item_ref:
-            refs.append(rec.item_ref)
-        for ref in refs:
-            assert _exists(cat, ref), f"{rec.id}: {ref}"
-        for path, fp in rec.field_provenance.items():
-            if fp.provenance is Provenance.HISTORICAL:
-                assert fp.ref, f"{rec.id}.{path}"
-            if fp.provenance in (Provenance.SEED_INFERRED, Provenance.PLACEHOLDER):
-                assert fp.note, f"{rec.id}.{path}"
 
 
 def test_equipment_raw_text_in_seed(cat):

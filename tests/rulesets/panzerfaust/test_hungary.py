@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from conftest import filled_guns
+from conftest import assert_equipment_in_seed, filled_guns
 from conftest import page_text as seed_page
 from conftest import ref_exists as _exists
 from kriegsspiel.data import Provenance
@@ -79,11 +79,7 @@ def test_softskin_rows(cat):
 
 
 def test_every_equipment_raw_is_in_seed(cat):
-    pages = {p: seed_page(p) for p in (102, 103)}
-    rows = _mine(cat, "equipment")
-    assert len(rows) == 66
-    for row in rows:
-        assert row.raw in pages[row.source.page], row.id
+    assert_equipment_in_seed(cat, NATION, (102, 103), 66, per_page=True)
 
 
 @pytest.mark.parametrize(

@@ -2,62 +2,15 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import yaml
-
-from conftest import assert_unfilled_explained
+from conftest import assert_equipment_in_seed, assert_unfilled_explained
 from conftest import page_text as seed_page
-from conftest import ref_exists as _exists
 from kriegsspiel.data import Provenance
 
 NATION = "italy"
 
 
-def mine(cat):
-    for kind, entry in cat:
-        if entry.record.nation == NATION:
-            yield kind, entry.record
-
-
-def test_counts_match_pinned(cat):
-    pinned = yaml.safe_load((Path(__file__).parent / "counts" / f"{NATION}.yaml").read_text())
-    got: dict[str, int] = {}
-    for kind, _ in mine(cat):
-        got[kind] = got.get(kind, 0) + 1
-    assert got == pinned
-
-
-def test_refs_resolve(cat):
-    for kind, rec in mine(cat):
-        for slot in getattr(rec, "slots", []):
-            assert _exists(cat, slot.ref), f"{rec.id}: {slot.ref}"
-        if kind == "equipment" and rec.item_ref:
-            assert _exists(cat, rec.item_ref), f"{rec.id}: {rec.item_ref}"
-        for mount in getattr(rec, "armament", []) if kind == "afv" else []:
-            if mount.gun_ref:
-                assert _exists(cat, mount.gun_ref), f"{rec.id}: {mount.gun_ref}"
-
-
-def test_provenance_explained(cat):
-    for _, rec in mine(cat):
-        for path, fp in rec.field_provenance.items():
-            if fp.provenance is Provenance.HISTORICAL:
-                assert fp.ref, f"{rec.id}.{path}"
-            if fp.provenance in (Provenance.PLACEHOLDER, Provenance.SEED_INFERRED):
-                assert fp.note, f"{rec.id}.{path}"
-
-
 def test_every_equipment_raw_is_in_seed(cat):
-    text = seed_page(71)
-    rows = [r for k, r in mine(cat) if k == "equipment"]
-    assert len(rows) == 90
-    for row in rows:
-        assert row.raw in text, row.id
-        if row.pv is not None and row.prov("pv") is Provenance.SEED and row.pv_basis != "each":
-            assert row.raw.split()[0] == str(row.pv), row.id
-        if row.dates is not None:
-            assert row.dates.raw in row.raw.split(), row.id
+    assert_equipment_in_seed(cat, NATION, (71,), 90, tokens=True)
 
 
 def test_troop_class_table(cat):

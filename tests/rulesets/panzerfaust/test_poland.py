@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from conftest import assert_equipment_in_seed, row_at
 from conftest import page_text as seed_page
-from conftest import row_at
 from kriegsspiel.data import Provenance
 
 
@@ -90,11 +90,7 @@ def test_softskins(cat):
 
 
 def test_every_equipment_raw_is_in_seed(cat):
-    text = seed_page(105) + " " + seed_page(106)
-    rows = [r for r in cat.all("equipment") if r.nation == "poland"]
-    assert len(rows) == 43
-    for row in rows:
-        assert row.raw in text, row.id
+    assert_equipment_in_seed(cat, "poland", (105, 106), 43)
 
 
 def test_infantry_platoon(cat):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from conftest import assert_equipment_in_seed
 from conftest import page_text as seed_page
 from conftest import ref_exists as _exists
 from kriegsspiel.data import Provenance
@@ -93,11 +94,7 @@ def test_softskin_and_infantry_rows(cat):
 
 
 def test_every_equipment_raw_is_in_seed(cat):
-    pages = {p: seed_page(p) for p in (89, 90)}
-    rows = _mine(cat, "equipment")
-    assert len(rows) == 99
-    for row in rows:
-        assert row.raw in pages[row.source.page], row.id
+    assert_equipment_in_seed(cat, NATION, (89, 90), 99, per_page=True)
 
 
 def test_troop_classes_and_multipliers(cat):

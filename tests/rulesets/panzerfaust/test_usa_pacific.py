@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from conftest import assert_equipment_in_seed
 from conftest import page_text as seed_page
 from conftest import ref_exists as _exists
 from kriegsspiel.data import Provenance
@@ -33,11 +34,7 @@ def test_refs_resolve_into_us_europe(cat):
 
 
 def test_every_equipment_raw_is_in_seed(cat):
-    text = seed_page(96)
-    rows = _mine(cat, "equipment")
-    assert len(rows) == 77
-    for row in rows:
-        assert row.raw in text, row.id
+    assert_equipment_in_seed(cat, NATION, (96,), 77)
 
 
 @pytest.mark.parametrize(
