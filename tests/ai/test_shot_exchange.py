@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import random
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -17,6 +18,8 @@ from kriegsspiel.engine import Game
 from kriegsspiel.engine.scenario import find_scenario
 from kriegsspiel.rulesets.quickref.game.geometry_helpers import aspect
 from kriegsspiel.rulesets.quickref.game.state import Unit
+
+from . import exchange_reference as reference
 
 VALUES = {"ko": 1.0, "damaged": 0.45, "tracked": 0.3}
 
@@ -129,11 +132,17 @@ SHERMAN = {
 PANTHER = {"id": "pz", "type": "ger/pzkw-v", "kind": "vehicle", "x": 30.0, "y": 10.0, "facing": 270}
 
 
+def _exchange(bot, view, u, pos, moved):
+    """The batched exchange at one destination: (score, why, facing)."""
+    x = bot._exchange(view, u, (u["x"], u["y"]), [moved], bot._sight(view, [pos]))
+    return float(x.score[0]), x.why(0), float(x.facing[0])
+
+
 def test_exchange_turns_the_front_to_the_threat_and_counts_the_shots():
     bot = QuickrefBot("balanced")
     view = _view(2, "move_b", [SHERMAN], [PANTHER])
     bot.decide(view, [{"type": "end_phase"}], lambda c: {})
-    score, why, facing = bot._exchange(view, SHERMAN, (12.0, 10.0), "half")
+    score, why, facing = _exchange(bot, view, SHERMAN, (12.0, 10.0), "half")
     assert facing == pytest.approx(90.0)  # nose towards the Panther, due east
     shots = bot.shots
     threat = shots.worth("ger/pzkw-v", "usa/m4-medium-tank", 18, "front", target_moved=True)
@@ -148,7 +157,7 @@ def test_no_fire_follows_the_last_turns_move():
     view = _view(8, "move_b", [SHERMAN], [PANTHER])
     bot.decide(view, [{"type": "end_phase"}], lambda c: {})
     assert bot._fire_ahead(view) == 0.0
-    assert bot._exchange(view, SHERMAN, (12.0, 10.0), "half")[0] == 0.0
+    assert _exchange(bot, view, SHERMAN, (12.0, 10.0), "half")[0] == 0.0
     earlier = _view(7, "move_b", [SHERMAN], [PANTHER])
     assert bot._fire_ahead(earlier) == 1.0
     assert bot._fire_ahead(_view(8, "fire_all", [SHERMAN], [PANTHER])) == 1.0
@@ -177,9 +186,50 @@ def test_unseen_guns_are_suspected_in_woods_not_yet_looked_into():
     view = _view(2, "move_b", [far], [PANTHER], terrain=[WOODS])
     bot.decide(view, [{"type": "end_phase"}], lambda c: {})
     assert "woods" not in bot._scouted
-    assert bot._suspects(view, far, (14.0, 10.0), 90.0, "half") > 0
+    assert reference.suspects(bot, view, far, (14.0, 10.0), 90.0, "half") > 0
+    assert _suspects(bot, view, far, (14.0, 10.0), 90.0) > 0
     near = dict(SHERMAN, x=15.0, y=10.0)  # within 10" of the woods: looked into
     view = _view(2, "move_b", [near], [PANTHER], terrain=[WOODS])
     bot.decide(view, [{"type": "end_phase"}], lambda c: {})
     assert "woods" in bot._scouted
-    assert bot._suspects(view, near, (14.0, 10.0), 90.0, "half") == 0
+    assert reference.suspects(bot, view, near, (14.0, 10.0), 90.0, "half") == 0
+    assert _suspects(bot, view, near, (14.0, 10.0), 90.0) == 0
+
+
+def _suspects(bot, view, u, pos, facing) -> float:
+    return float(bot._suspects(view, u, np.asarray([pos]), np.asarray([[facing]]), [True])[0, 0])
+
+
+HEDGES = [
+    WOODS,
+    {"id": "farm", "kind": "building", "polygon": [[30, 20], [34, 20], [34, 24], [30, 24]]},
+    {"id": "hill", "kind": "hill", "height": 2, "polygon": [[5, 22], [15, 22], [15, 30], [5, 30]]},
+]
+TIGER = dict(PANTHER, id="tg", type="ger/pzkw-vi", x=40.0, y=30.0, facing=200.0)
+
+
+@given(
+    st.lists(st.tuples(st.floats(0, 48), st.floats(0, 36)), min_size=1, max_size=12),
+    st.floats(0, 359.9),
+    st.sampled_from(["none", "half", "over_half"]),
+    st.integers(2, 8),
+)
+def test_batched_exchange_is_the_one_at_a_time_reference(dests, facing, moved, turn):
+    """Every destination's score, shot, threat and facing as the plain-Python oracle works
+    them out (known enemies seen or hidden by woods, a building and a hill, unseen guns in
+    the woods, the enemy's shots shared, the last turn)."""
+    bot = QuickrefBot("balanced")
+    me = dict(SHERMAN, facing=facing)
+    friend = dict(SHERMAN, id="m4b", x=26.0, y=26.0)
+    view = _view(turn, "move_b", [me, friend], [PANTHER, TIGER], terrain=HEDGES)
+    bot.decide(view, [{"type": "end_phase"}], lambda c: {})
+    bot._scouted.discard("woods")
+    batch = bot._exchange(
+        view, me, (me["x"], me["y"]), [moved] * len(dests), bot._sight(view, dests)
+    )
+    for i, pos in enumerate(dests):
+        score, shot, threat, face = reference.exchange(bot, view, me, pos, moved)
+        assert batch.score[i] == pytest.approx(score, abs=1e-9)
+        assert batch.shot[i] == pytest.approx(shot, abs=1e-9)
+        assert batch.threat[i] == pytest.approx(threat, abs=1e-9)
+        assert batch.facing[i] == pytest.approx(face, abs=1e-6)

@@ -1,20 +1,64 @@
-"""How the quickref bot's vehicles weigh a destination (a part of `QuickrefBot`): the exact odds
-of the best gun shot it gives next fire step against those of the shots the enemies that would
-see it have (`ShotOdds`, the rules core's own numbers), with the facing that exposes least; an
-enemy's one shot a turn shared among all the units it sees; guns suspected in concealing terrain
-no own unit has looked into yet; nothing at stake in a move that no enemy fire step follows.
+"""How the quickref bot's vehicles weigh their destinations (a part of `QuickrefBot`): the exact
+odds of the best gun shot each gives next fire step against those of the shots the enemies that
+would see it have (`ShotOdds`, the rules core's own numbers), with the facing that exposes least;
+an enemy's one shot a turn shared among all the units it sees; guns suspected in concealing
+terrain no own unit has looked into yet; nothing at stake in a move that no enemy fire step
+follows. All destinations of a unit are weighed at once, as numpy arrays (rows: destinations,
+columns: known enemies, facings tried).
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Any
 
-from ..rulesets.quickref.game.geometry_helpers import bearing
-from .shot_odds import aspect_from
+import numpy as np
+
+from .shot_odds import MOVED
 
 SIGHT = 40.0  # inches: beyond this an enemy is not counted as seeing or being seen
 SPOT = 10.0  # inches: an own unit this close to concealing terrain has looked into it (Q32)
+TIE = 1e-9  # a facing replaces an earlier one only when it exposes less by more than this
+
+
+@dataclass(frozen=True)
+class Sight:
+    """Who sees whom between destinations (rows) and the known enemies (columns)."""
+
+    pos: np.ndarray  # (R, 2) destinations
+    enemies: list[dict[str, Any]]
+    dist: np.ndarray  # (R, E) inches
+    seen: np.ndarray  # (R, E) within SIGHT and in line of sight
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """Per destination: the score of the exchange, its best shot and least threat, and the
+    facing that gives that threat (None: the profile does not turn to face threats)."""
+
+    score: np.ndarray
+    shot: np.ndarray
+    threat: np.ndarray
+    facing: np.ndarray | None
+    weighed: bool = True  # False: not a vehicle, or the profile weighs no exchange
+
+    def why(self, i: int) -> str:
+        if not self.weighed:
+            return ""
+        return f"; best shot {self.shot[i]:.2f}, threat {self.threat[i]:.2f}"
+
+
+def bearings(frm: np.ndarray, to: np.ndarray) -> np.ndarray:
+    """Degrees clockwise from +y of the directions frm -> to (broadcasting; `bearing`'s rule)."""
+    return np.degrees(np.arctan2(to[..., 0] - frm[..., 0], to[..., 1] - frm[..., 1])) % 360
+
+
+def aspect_index(off_bearing: np.ndarray, facing: np.ndarray, half_angle: float) -> np.ndarray:
+    """0 front, 1 side, 2 rear: the side of a unit facing `facing` that is seen from the
+    bearing `off_bearing` (from the unit), as `aspect_from` decides it."""
+    off = np.abs((off_bearing - facing + 180) % 360 - 180)
+    return np.where(off <= half_angle, 0, np.where(off >= 180 - half_angle, 2, 1))
 
 
 class VehicleExchange:
@@ -25,8 +69,6 @@ class VehicleExchange:
     _scouted: set[str]
     _enemy_types: set[str]
     _watch: dict[str, frozenset[str]]
-    _exchanges: dict[tuple, tuple[float, str, float | None]]
-    _enemy_key: str
     _hiding: dict[tuple, list[tuple[tuple[float, float], float]]]
     _share_memo: dict[str, tuple[tuple[str, int], ...]]
 
@@ -45,25 +87,23 @@ class VehicleExchange:
             ):
                 self._scouted.add(patch.id)
 
-    def _suspects(self, view, u, pos, facing, moved) -> float:
-        """Worth of the shots an enemy not yet seen could have at `u` from concealing terrain
-        not yet looked into: the worst known enemy vehicle type, at the terrain's distance,
-        times the profile's `suspect` probability."""
-        p = self.profile
-        if not p.suspect or not self._enemy_types:
-            return 0.0
-        total = 0.0
-        for centre, d in self._hiding_places(view, pos):
-            aspect = aspect_from(centre, pos, facing, self.shots.half_angle)
-            total += max(
-                self.shots.worth(t, u["type"], d, aspect, target_moved=moved != "none")
-                for t in self._enemy_types
-            )
-        return p.suspect * total
+    def _sight(self, view, rows: list[tuple[float, float]]) -> Sight:
+        """Distances and sight between each row position and each known enemy."""
+        terrain = self.terrain(view)
+        enemies = self._known_enemies(view)
+        pos = np.asarray(rows, dtype=float).reshape(-1, 2)
+        at = np.asarray([(e["x"], e["y"]) for e in enemies], dtype=float).reshape(-1, 2)
+        dist = np.hypot(pos[:, None, 0] - at[None, :, 0], pos[:, None, 1] - at[None, :, 1])
+        seen = dist <= SIGHT
+        los = terrain.los
+        for i, j in zip(*np.nonzero(seen), strict=True):
+            if not los(rows[i], (enemies[j]["x"], enemies[j]["y"])):
+                seen[i, j] = False
+        return Sight(pos, enemies, dist, seen)
 
     def _hiding_places(self, view, pos) -> list[tuple[tuple[float, float], float]]:
         """(centre, distance) of the concealing terrain not yet looked into that could fire on
-        `pos` (memoised with the other exchange terms)."""
+        `pos` (memoised while the looked-into set stays the same)."""
         key = (pos, len(self._scouted))  # the looked-into set only grows
         hit = self._hiding.get(key)
         if hit is None:
@@ -93,7 +133,7 @@ class VehicleExchange:
             )
         return out
 
-    def _shares(self, uid: str) -> tuple[tuple[str, int], ...]:
+    def _shares(self, uid: str) -> dict[str, int]:
         """For each known enemy, how many own units (counting `uid`) share its one shot a turn
         (memoised per decision: `_watch` is worked out once per decision)."""
         hit = self._share_memo.get(uid)
@@ -101,75 +141,116 @@ class VehicleExchange:
             hit = self._share_memo[uid] = tuple(
                 sorted((e, len(ids - {uid}) + 1) for e, ids in self._watch.items())
             )
-        return hit
+        return dict(hit)
 
-    def _exchange(self, view, u, pos, moved: str) -> tuple[float, str, float | None]:
-        """Vehicles: the worth of the best gun shot from `pos` next fire step less the worth
-        of the shots the enemies that would see `pos` have at the unit (exact odds by
-        `ShotOdds`), with the facing that exposes the least; (0, "", None) for others."""
+    def _exchange(self, view, u, here, moved: list[str], sight: Sight) -> Exchange:
+        """Vehicles: for each row of `sight`, the worth of the best gun shot from there next
+        fire step less the worth of the shots the enemies that would see it have at the unit
+        (exact odds by `ShotOdds`), with the facing that exposes the least; zeros for others."""
         p = self.profile
+        rows = len(sight.pos)
         if u["kind"] != "vehicle" or not (p.kill or p.loss):
-            return 0.0, "", None
-        here = (u["x"], u["y"])
-        shares = self._shares(u["id"])
-        key = (view["turn"], view["phase"], u["type"], here, pos, moved, self._enemy_key, shares)
-        key += (len(self._scouted),)
-        if key in self._exchanges:
-            return self._exchanges[key]
-        terrain = self.terrain(view)
-        seen = []
-        for e in self._known_enemies(view):
-            d = math.dist(pos, (e["x"], e["y"]))
-            if d <= SIGHT and terrain.los(pos, (e["x"], e["y"])):
-                seen.append((e, d))
-        travel = bearing(here, pos) if math.dist(here, pos) > 1e-6 else u.get("facing", 0.0)
-        facings = [travel]
+            zero = np.zeros(rows)
+            return Exchange(zero, zero, zero, None, weighed=False)
+        pos, seen = sight.pos, sight.seen
+        travel = bearings(np.asarray(here, dtype=float), pos)
+        still = np.hypot(pos[:, 0] - here[0], pos[:, 1] - here[1]) <= 1e-6
+        travel = np.where(still, float(u.get("facing", 0.0)), travel)
+        at = np.asarray([(e["x"], e["y"]) for e in sight.enemies], dtype=float).reshape(-1, 2)
+        towards = bearings(pos[:, None, :], at[None, :, :])  # (R, E)
+        facings, usable = travel[:, None], np.ones((rows, 1), dtype=bool)
         if p.face_threat:
-            facings += [bearing(pos, (e["x"], e["y"])) for e, _ in seen]
-        cover = terrain.cover_row(pos[0], pos[1], True)
-        mine = self._value(u)
-        share = dict(shares)
-        by_aspect: list[dict[str, float]] = [{} for _ in seen]  # an enemy's worth per aspect
-        best_threat, facing = math.inf, travel
-        for f in facings:
-            total = 0
-            for (e, d), known in zip(seen, by_aspect, strict=True):
-                aspect = aspect_from((e["x"], e["y"]), pos, f, self.shots.half_angle)
-                w = known.get(aspect)
-                if w is None:
-                    w = known[aspect] = self.shots.worth(
-                        e.get("type", ""),
-                        u["type"],
-                        d,
-                        aspect,
-                        target_moved=moved != "none",
-                        cover=cover,
-                    ) / share.get(e["id"], 1)
-                total += w
-            threat = mine * total + mine * self._suspects(view, u, pos, f, moved)
-            if threat < best_threat - 1e-9:
-                best_threat, facing = threat, f
-        shot = max(
-            (
-                self.shots.worth(
-                    u["type"],
-                    e.get("type", ""),
-                    d,
-                    aspect_from(pos, (e["x"], e["y"]), e.get("facing", 0.0), self.shots.half_angle),
-                    firer_moved=moved,
-                    cover=terrain.cover_row(e["x"], e["y"], e.get("kind") == "vehicle"),
-                )
-                * self._value(e, view)
-                for e, d in seen
-            ),
-            default=0.0,
+            facings = np.concatenate([facings, towards], axis=1)
+            usable = np.concatenate([usable, seen], axis=1)
+        target_moved = [m != "none" for m in moved]
+        terrain = self.terrain(view)
+        covers = [terrain.cover_row(x, y, True) for x, y in pos.tolist()]
+        threat = self._value(u) * (
+            self._known_threat(u, sight, towards, facings, target_moved, covers)
+            + self._suspects(view, u, pos, facings, target_moved)
         )
-        ahead = self._fire_ahead(view)
-        score = (p.kill * shot - p.loss * best_threat) * ahead
-        out = (
-            score,
-            f"; best shot {shot:.2f}, threat {best_threat:.2f}",
-            facing if p.face_threat else None,
+        best, pick = threat[:, 0].copy(), np.zeros(rows, dtype=int)
+        for f in range(1, facings.shape[1]):  # the first facing of least exposure
+            better = usable[:, f] & (threat[:, f] < best - TIE)
+            best = np.where(better, threat[:, f], best)
+            pick = np.where(better, f, pick)
+        shot = self._best_shot(view, u, sight, moved)
+        score = (p.kill * shot - p.loss * best) * self._fire_ahead(view)
+        facing = facings[np.arange(rows), pick] if p.face_threat else None
+        return Exchange(score, shot, best, facing)
+
+    def _known_threat(self, u, sight: Sight, towards, facings, target_moved, covers):
+        """(rows, facings): the worth of the known enemies' shots at the unit, each enemy's
+        shot shared among the own units it sees (`towards`: bearing of each from each row)."""
+        half = self.shots.half_angle
+        combos: dict[tuple[bool, str | None], int] = {}
+        combo = np.asarray(
+            [combos.setdefault(k, len(combos)) for k in zip(target_moved, covers, strict=True)]
         )
-        self._exchanges[key] = out
-        return out
+        share = self._shares(u["id"])
+        total = np.zeros(facings.shape)
+        for j, e in enumerate(sight.enemies):
+            if not sight.seen[:, j].any():
+                continue
+            tables = [
+                self.shots.table(e.get("type", ""), u["type"], target_moved=m, cover=c)
+                for m, c in combos
+            ]
+            limits = tables[0][0]
+            worth = np.stack([w for _, w in tables])[
+                combo, :, np.searchsorted(limits, sight.dist[:, j])
+            ]  # (R, 3 aspects)
+            worth = worth * (sight.seen[:, j] / share.get(e["id"], 1))[:, None]
+            aspect = aspect_index(towards[:, j, None], facings, half)  # (R, F)
+            total += np.take_along_axis(worth, aspect, axis=1)
+        return total
+
+    def _suspects(self, view, u, pos, facings, target_moved) -> np.ndarray:
+        """(rows, facings): worth of the shots an enemy not yet seen could have at the unit
+        from concealing terrain not yet looked into: the worst enemy vehicle type seen so far,
+        at the terrain's distance, times the profile's `suspect` probability."""
+        p = self.profile
+        out = np.zeros(facings.shape)
+        if not p.suspect or not self._enemy_types:
+            return out
+        rows, centres, dists = [], [], []
+        for i, xy in enumerate(pos.tolist()):
+            for centre, d in self._hiding_places(view, tuple(xy)):
+                rows.append(i)
+                centres.append(centre)
+                dists.append(d)
+        if not rows:
+            return out
+        at, d = np.asarray(rows), np.asarray(dists)
+        moved = np.asarray(target_moved, dtype=int)[at]
+        worst = np.zeros((len(at), 3))
+        for t in self._enemy_types:
+            tables = [self.shots.table(t, u["type"], target_moved=m) for m in (False, True)]
+            worth = np.stack([w for _, w in tables])
+            worst = np.maximum(worst, worth[moved, :, np.searchsorted(tables[0][0], d)])
+        towards = bearings(pos[at], np.asarray(centres, dtype=float))
+        aspect = aspect_index(towards[:, None], facings[at], self.shots.half_angle)
+        np.add.at(out, at, np.take_along_axis(worst, aspect, axis=1))
+        return p.suspect * out
+
+    def _best_shot(self, view, u, sight: Sight, moved: list[str]) -> np.ndarray:
+        """Per row: the worth of the best gun shot at a seen enemy (0 when none)."""
+        rows = len(sight.pos)
+        best = np.zeros(rows)
+        terrain = self.terrain(view)
+        state = np.asarray([MOVED.index(m) for m in moved])
+        for j, e in enumerate(sight.enemies):
+            if not sight.seen[:, j].any():
+                continue
+            cover = terrain.cover_row(e["x"], e["y"], e.get("kind") == "vehicle")
+            tables = [
+                self.shots.table(u["type"], e.get("type", ""), firer_moved=m, cover=cover)
+                for m in MOVED
+            ]
+            worth = np.stack([w for _, w in tables])  # (moved, aspect, band)
+            back = bearings(np.asarray([e["x"], e["y"]], dtype=float), sight.pos)
+            aspect = aspect_index(back, float(e.get("facing", 0.0)), self.shots.half_angle)
+            band = np.searchsorted(tables[0][0], sight.dist[:, j])
+            value = worth[state, aspect, band] * self._value(e, view)
+            best = np.where(sight.seen[:, j], np.maximum(best, value), best)
+        return best

@@ -25,7 +25,7 @@ from typing import Any
 from ..data.errors import RuleError
 from ..engine.commands import IllegalCommand
 from .bot import Decision, Odds, command_of
-from .exchange import SIGHT, VehicleExchange
+from .exchange import VehicleExchange
 from .profiles import Profile, load_profile
 from .shot_odds import ShotOdds
 from .terrain import ViewTerrain, view_terrain
@@ -46,9 +46,7 @@ class QuickrefBot(VehicleExchange):
         self._terrain: tuple[str, ViewTerrain] | None = None
         self._moved: dict[tuple[int, str], set[str]] = {}
         self._odds: dict[str, dict[str, Any]] = {}
-        self._grounds: dict[tuple, tuple[float, str]] = {}
         self._dests: dict[tuple, list[tuple[tuple, float]]] = {}
-        self._exchanges: dict[tuple, tuple[float, str, float]] = {}
         self._hiding: dict[tuple, list] = {}  # position -> concealing terrain that sees it
         self._share_memo: dict[str, tuple] = {}  # own unit -> shares of each enemy's shot
         self._scouted: set[str] = set()  # concealing terrain looked into (or an enemy seen in)
@@ -67,8 +65,8 @@ class QuickrefBot(VehicleExchange):
         enemies = json.dumps(self._known_enemies(view), sort_keys=True)
         phase = (view["turn"], view["phase"])
         if enemies != self._enemy_key or phase != self._phase:
-            self._enemy_key, self._phase, self._grounds, self._dests = enemies, phase, {}, {}
-            self._exchanges, self._plans, self._hiding = {}, {}, {}
+            self._enemy_key, self._phase, self._dests = enemies, phase, {}
+            self._plans, self._hiding = {}, {}
             # observed enemy infantry standing on an objective (close-in targets)
             self._holding = [
                 e
@@ -241,22 +239,14 @@ class QuickrefBot(VehicleExchange):
         x, y = pos
         return sum(1 for fx, fy in friends if (fx - x) ** 2 + (fy - y) ** 2 < 4.0)
 
-    def _ground(self, view, u, pos: tuple[float, float], withdraw: bool) -> tuple[float, str]:
-        """The terms of a position's score that do not depend on friendly units (memoised for
-        the phase while the known enemies stay the same)."""
-        key = (view["turn"], view["phase"], u["kind"], u["type"], pos, withdraw, self._enemy_key)
-        if key in self._grounds:
-            return self._grounds[key]
+    def _ground(
+        self, view, u, pos: tuple[float, float], withdraw: bool, seeing: int, shots: int
+    ) -> tuple[float, str]:
+        """The terms of a position's score that do not depend on friendly units, given how
+        many known enemies would see it there and how many of those are in its range."""
         p, terrain = self.profile, self.terrain(view)
         vehicle = u["kind"] == "vehicle"
         cover = terrain.cover(*pos, vehicle)
-        seeing = shots = 0
-        for e in self._known_enemies(view):
-            d = math.dist(pos, (e["x"], e["y"]))
-            if d > SIGHT or not terrain.los(pos, (e["x"], e["y"])):
-                continue
-            seeing += 1
-            shots += d <= RANGE[u["kind"]]
         score = p.cover * cover - p.exposure * seeing * self._fire_ahead(view)
         if not vehicle and not withdraw and not u.get("suppressed"):
             for e in self._holding:
@@ -288,7 +278,6 @@ class QuickrefBot(VehicleExchange):
                 obj = max(obj, here - pull * max(0.0, d - o["radius"] * 0.5))
             score += obj + p.shooting * shots
             out = score, f"objective {obj:.1f}, cover {cover}, seen by {seeing}, shots {shots}"
-        self._grounds[key] = out
         return out
 
     def _moves(self, view, t) -> list[Option]:
@@ -317,28 +306,34 @@ class QuickrefBot(VehicleExchange):
         return out
 
     def _plan_moves(self, view, u, cap: float, withdraw: bool):
-        """(score of staying, [(score, destination, command, why)]) without crowding."""
+        """(score of staying, [(score, destination, command, why)]) without crowding: every
+        destination weighed at once (`VehicleExchange._exchange` over `_sight`'s rows)."""
         uid, here = u["id"], (u["x"], u["y"])
-        stay, _ = self._ground(view, u, here, withdraw)
-        stay += self._exchange(view, u, here, self._moved_state(view, u, cap, 0.0))[0]
         dests = self._destinations(view, u, cap, withdraw)
         if u["kind"] == "vehicle" and self.profile.face_threat:
             dests = [*dests, ((here,), 0.0)]  # turn on the spot
+        rows = [here] + [path[-1] for path, _ in dests]
+        moved = [self._moved_state(view, u, cap, d) for d in (0.0, *(d for _, d in dests))]
+        sight = self._sight(view, rows)
+        seeing = sight.seen.sum(axis=1).tolist()
+        shots = (sight.seen & (sight.dist <= RANGE[u["kind"]])).sum(axis=1).tolist()
+        trade = self._exchange(view, u, here, moved, sight)
+        scores = trade.score.tolist()
+        facings = trade.facing.tolist() if trade.facing is not None else None
+        stay = self._ground(view, u, here, withdraw, seeing[0], shots[0])[0] + scores[0]
         options = []
-        for path, d in dests:
+        for i, (path, d) in enumerate(dests, 1):
             pos = path[-1]
-            score, why = self._ground(view, u, pos, withdraw)
-            moved = self._moved_state(view, u, cap, d)
-            trade, trade_why, facing = self._exchange(view, u, pos, moved)
+            score, why = self._ground(view, u, pos, withdraw, seeing[i], shots[i])
             cmd = {
                 "type": "move",
                 "unit": uid,
                 "path": [[round(x, 3), round(y, 3)] for x, y in path],
             }
-            if facing is not None:
-                cmd["facing"] = round(facing, 1)
-            why = f'{d:.1f}" to ({pos[0]:.1f}, {pos[1]:.1f}): {why}{trade_why}'
-            options.append((score + trade, pos, cmd, why))
+            if facings is not None:
+                cmd["facing"] = round(facings[i], 1)
+            why = f'{d:.1f}" to ({pos[0]:.1f}, {pos[1]:.1f}): {why}{trade.why(i)}'
+            options.append((score + scores[i], pos, cmd, why))
         return stay, options
 
     @staticmethod

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+import numpy as np
+
 from ..chance import exact
 from ..data.errors import RuleError
 from ..rulesets.quickref import direct_fire as df
@@ -15,6 +17,8 @@ from ..rulesets.quickref.models import Vehicle
 from ..rulesets.quickref.tables import rules as quickref_rules
 
 XY = tuple[float, float]
+ASPECTS = ("front", "side", "rear")  # the aspect index of `ShotOdds.table`
+MOVED = ("none", "half", "over_half")  # a firer's movement state, as `worth` takes it
 
 
 def aspect_from(shooter: XY, target: XY, target_facing: float, half_angle: float) -> str:
@@ -38,6 +42,7 @@ class ShotOdds:
         self.half_angle = self.rules.opts.front_arc_half_angle
         self.value = dict(outcome_value)
         self._memo: dict[tuple, float] = {}
+        self._tables: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
 
     def _vehicle(self, type_id: str) -> Vehicle | None:
         entry = self.rules.cat.entries.get("vehicle", {}).get(type_id)
@@ -93,3 +98,35 @@ class ShotOdds:
         except (RuleError, LookupError, ValueError):
             return {}
         return {str(k): float(p) for k, p in dist.probs.items()}
+
+    def table(
+        self,
+        firer: str,
+        target: str,
+        *,
+        target_moved: bool = False,
+        firer_moved: str = "none",
+        cover: str | None = None,
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """`worth` as arrays for many shots at once: (the firer's band limits, worth[aspect,
+        band]); a distance's band is `np.searchsorted(limits, d)` (short band inclusive, as
+        `Gun.band`) and the last column, beyond the long band, is 0 (memoised)."""
+        key = (firer, target, target_moved, firer_moved, cover)
+        hit = self._tables.get(key)
+        if hit is None:
+            f = self._vehicle(firer)
+            limits = [float(r) for r in f.gun.range] if f is not None and f.gun else []
+            worth = np.zeros((len(ASPECTS), len(limits) + 1))
+            for a, aspect in enumerate(ASPECTS):
+                for b, limit in enumerate(limits):
+                    worth[a, b] = self.worth(
+                        firer,
+                        target,
+                        limit,
+                        aspect,
+                        target_moved=target_moved,
+                        firer_moved=firer_moved,
+                        cover=cover,
+                    )
+            hit = self._tables[key] = (np.asarray(limits), worth)
+        return hit
