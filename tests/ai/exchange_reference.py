@@ -17,13 +17,25 @@ def suspects(bot, view, u, pos, facing, moved) -> float:
     if not p.suspect or not bot._enemy_types:
         return 0.0
     total = 0.0
-    for centre, d in bot._hiding_places(view, pos):
+    for centre, d in hiding_places(bot, view, pos):
         aspect = aspect_from(centre, pos, facing, shots.half_angle)
         total += max(
             shots.worth(t, u["type"], d, aspect, target_moved=moved != "none")
             for t in bot._enemy_types
         )
     return p.suspect * total
+
+
+def hiding_places(bot, view, pos) -> list[tuple[tuple[float, float], float]]:
+    """(centre, distance) of concealing terrain not yet looked into that could fire on pos."""
+    terrain, out = bot.terrain(view), []
+    for patch in terrain.concealing:
+        if patch.id in bot._scouted:
+            continue
+        d = patch.distance(pos)
+        if 0 < d <= SIGHT and terrain.los(patch.centre, pos):
+            out.append((patch.centre, max(d, 1.0)))
+    return out
 
 
 def exchange(bot, view, u, pos, moved: str) -> tuple[float, float, float, float]:

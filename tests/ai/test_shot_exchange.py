@@ -76,6 +76,19 @@ def test_segment_test_inlined_agrees_with_the_reference():
             assert p.meets_boundary(a, b) == ref
 
 
+def test_distances_and_containment_in_batches_are_the_scalar_ones():
+    vt = ViewTerrain([f.model_dump() for f in find_scenario("qr-village-assault").terrain])
+    rng = random.Random(7)
+    pts = [(rng.uniform(-2, 50), rng.uniform(-2, 38)) for _ in range(400)]
+    pts += [(float(round(x)), float(round(y))) for x, y in pts[:100]]  # on vertices and edges
+    for p in vt.patches:
+        inside = p.contains_many(np.asarray(pts))
+        far = p.distances(np.asarray(pts))
+        assert inside.tolist() == [p.contains(q) for q in pts]
+        assert far == pytest.approx([p.distance(q) for q in pts], abs=1e-12)
+    assert any(p.contains(q) for p in vt.patches for q in pts)
+
+
 def test_route_goes_round_the_hamlet_and_the_engine_accepts_it():
     """From behind the hamlet wall no straight line reaches the crossroads; the route finds
     the road between the buildings, and a real game takes it as a legal move."""

@@ -69,7 +69,6 @@ class VehicleExchange:
     _scouted: set[str]
     _enemy_types: set[str]
     _watch: dict[str, frozenset[str]]
-    _hiding: dict[tuple, list[tuple[tuple[float, float], float]]]
     _share_memo: dict[str, tuple[tuple[str, int], ...]]
 
     def _scout(self, view) -> None:
@@ -101,22 +100,23 @@ class VehicleExchange:
                 seen[i, j] = False
         return Sight(pos, enemies, dist, seen)
 
-    def _hiding_places(self, view, pos) -> list[tuple[tuple[float, float], float]]:
-        """(centre, distance) of the concealing terrain not yet looked into that could fire on
-        `pos` (memoised while the looked-into set stays the same)."""
-        key = (pos, len(self._scouted))  # the looked-into set only grows
-        hit = self._hiding.get(key)
-        if hit is None:
-            terrain = self.terrain(view)
-            hit = []
-            for patch in terrain.concealing:
-                if patch.id in self._scouted:
-                    continue
-                d = patch.distance(pos)  # 0 inside: a unit in the terrain is not fired on from it
-                if 0 < d <= SIGHT and terrain.los(patch.centre, pos):
-                    hit.append((patch.centre, max(d, 1.0)))
-            self._hiding[key] = hit
-        return hit
+    def _hiding_places(self, view, pos: np.ndarray) -> tuple[list[int], list, list[float]]:
+        """(row, centre, distance) of each pairing of a row position with concealing terrain
+        not yet looked into that could fire on it (a unit inside the terrain is not fired on
+        from it; closer than 1" counts as 1")."""
+        terrain = self.terrain(view)
+        rows, centres, dists = [], [], []
+        points = pos.tolist()
+        for patch in terrain.concealing:
+            if patch.id in self._scouted:
+                continue
+            d = patch.distances(pos)
+            for i in np.nonzero((d > 0) & (d <= SIGHT))[0].tolist():
+                if terrain.los(patch.centre, tuple(points[i])):
+                    rows.append(i)
+                    centres.append(patch.centre)
+                    dists.append(max(float(d[i]), 1.0))
+        return rows, centres, dists
 
     def _watchers(self, view) -> dict[str, frozenset[str]]:
         """For each known enemy, the own units in its sight now: an enemy fires once a turn,
@@ -213,12 +213,7 @@ class VehicleExchange:
         out = np.zeros(facings.shape)
         if not p.suspect or not self._enemy_types:
             return out
-        rows, centres, dists = [], [], []
-        for i, xy in enumerate(pos.tolist()):
-            for centre, d in self._hiding_places(view, tuple(xy)):
-                rows.append(i)
-                centres.append(centre)
-                dists.append(d)
+        rows, centres, dists = self._hiding_places(view, pos)
         if not rows:
             return out
         at, d = np.asarray(rows), np.asarray(dists)

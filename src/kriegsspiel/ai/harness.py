@@ -95,13 +95,22 @@ def _odds_table(game: Game, side: str, legal: list[dict[str, Any]]) -> OddsTable
     return OddsTable(table)
 
 
+STATIC = ("sides", "table", "terrain", "objectives")  # view parts no event changes
+_STATIC_COPIES: weakref.WeakKeyDictionary[Game, dict[str, Any]] = weakref.WeakKeyDictionary()
+
+
 def bot_inputs(game: Game, side: str) -> tuple[dict[str, Any], list[dict[str, Any]], Odds]:
     """The view, the legal templates and the odds callback that a bot of `side` is given.
 
     The view is the ruleset's fog-filtered view of `side` (what `Game.view` sends a player,
-    without the event log, which bots do not read and which is costly to copy); the odds
+    without the event log, which bots do not read and which is costly to copy); its parts
+    that no event changes (the table, terrain, objectives) are copied once per game; the odds
     callback answers from a table of the legal fire commands' exact odds (`OddsTable`)."""
-    view = json_copy(game.rules.view(game.state, side))
+    full = game.rules.view(game.state, side)
+    static = _STATIC_COPIES.get(game)
+    if static is None:
+        static = _STATIC_COPIES[game] = {k: json_copy(full[k]) for k in STATIC if k in full}
+    view = {k: static[k] if k in static else json_copy(v) for k, v in full.items()}
     view["game"] = {"scenario": game.scenario.id, "ruleset": game.scenario.ruleset}
     legal = view.pop("legal")
     return view, legal, _odds_table(game, side, legal)

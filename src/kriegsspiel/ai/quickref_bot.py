@@ -22,10 +22,12 @@ import json
 import math
 from typing import Any
 
+import numpy as np
+
 from ..data.errors import RuleError
 from ..engine.commands import IllegalCommand
 from .bot import Decision, Odds, command_of
-from .exchange import VehicleExchange
+from .exchange import Sight, VehicleExchange
 from .profiles import Profile, load_profile
 from .shot_odds import ShotOdds
 from .terrain import ViewTerrain, view_terrain
@@ -47,7 +49,6 @@ class QuickrefBot(VehicleExchange):
         self._moved: dict[tuple[int, str], set[str]] = {}
         self._odds: dict[str, dict[str, Any]] = {}
         self._dests: dict[tuple, list[tuple[tuple, float]]] = {}
-        self._hiding: dict[tuple, list] = {}  # position -> concealing terrain that sees it
         self._share_memo: dict[str, tuple] = {}  # own unit -> shares of each enemy's shot
         self._scouted: set[str] = set()  # concealing terrain looked into (or an enemy seen in)
         self._enemy_types: set[str] = set()  # vehicle types of the enemy seen so far
@@ -66,7 +67,7 @@ class QuickrefBot(VehicleExchange):
         phase = (view["turn"], view["phase"])
         if enemies != self._enemy_key or phase != self._phase:
             self._enemy_key, self._phase, self._dests = enemies, phase, {}
-            self._plans, self._hiding = {}, {}
+            self._plans = {}
             # observed enemy infantry standing on an objective (close-in targets)
             self._holding = [
                 e
@@ -233,98 +234,121 @@ class QuickrefBot(VehicleExchange):
         return score, cmd, f"in contact, strength ratio {ratio:.2f}"
 
     # ------------------------------------------------------------------ movement
-    @staticmethod
-    def _crowd(pos, friends: list[tuple[float, float]]) -> int:
-        """Own units closer than 2" to `pos`."""
-        x, y = pos
-        return sum(1 for fx, fy in friends if (fx - x) ** 2 + (fy - y) ** 2 < 4.0)
-
-    def _ground(
-        self, view, u, pos: tuple[float, float], withdraw: bool, seeing: int, shots: int
-    ) -> tuple[float, str]:
-        """The terms of a position's score that do not depend on friendly units, given how
-        many known enemies would see it there and how many of those are in its range."""
+    def _grounds(self, view, u, sight: Sight, withdraw: bool) -> tuple[np.ndarray, list]:
+        """The terms of each row position's score that do not depend on friendly units: cover,
+        exposure to and shots at the known enemies, closing in on enemies holding an
+        objective, and either the pull of the objectives or, withdrawing, the distance put
+        between the unit and the enemy; with the figures its trace words (`_text`)."""
         p, terrain = self.profile, self.terrain(view)
         vehicle = u["kind"] == "vehicle"
-        cover = terrain.cover(*pos, vehicle)
+        pos, seen = sight.pos, sight.seen
+        cover = np.asarray([terrain.cover(x, y, vehicle) for x, y in pos.tolist()], dtype=float)
+        seeing = seen.sum(axis=1)
+        shots = (seen & (sight.dist <= RANGE[u["kind"]])).sum(axis=1)
         score = p.cover * cover - p.exposure * seeing * self._fire_ahead(view)
         if not vehicle and not withdraw and not u.get("suppressed"):
-            for e in self._holding:
-                if (
-                    math.dist(pos, (e["x"], e["y"])) <= CONTACT
-                    and self._strength(u) / max(self._strength(e), 0.5) >= p.assault_min_ratio
-                ):
-                    score += p.assault * p.close_in
-                    break
+            mine = self._strength(u)
+            near = [
+                e
+                for e in self._holding
+                if mine / max(self._strength(e), 0.5) >= p.assault_min_ratio
+            ]
+            if near:
+                at = np.asarray([(e["x"], e["y"]) for e in near], dtype=float)
+                gap = np.hypot(pos[:, None, 0] - at[None, :, 0], pos[:, None, 1] - at[None, :, 1])
+                score = score + p.assault * p.close_in * (gap <= CONTACT).any(axis=1)
         if withdraw:
-            score += p.withdraw * min(self._nearest_enemy(view, u, pos), 24.0)
-            out = score, f"withdraw; cover {cover}, seen by {seeing}"
-        else:
-            obj = -math.inf if view["objectives"] else 0.0
-            w, h = view["table"]["width"], view["table"]["depth"]
-            for o in view["objectives"]:
-                goal = (o["x"], o["y"])
-                d = math.dist(pos, goal)
-                if d > o["radius"]:
-                    d = max(d, terrain.path_distance(pos, goal, w, h, vehicle))
-                late = (view["turn"] / view.get("turn_limit", 8)) ** p.urgency_power
-                pull = p.objective * (p.urgency + p.urgency_scale * late)
-                if vehicle and p.stage and not self._last_turn(view):
-                    # stage one move out of the objective until the last turn's move, which
-                    # no enemy fire step follows
-                    obj = max(obj, -pull * max(0.0, d - p.stage))
-                    continue
-                here = p.hold_bonus if d <= o["radius"] * 0.8 else 0.0
-                obj = max(obj, here - pull * max(0.0, d - o["radius"] * 0.5))
-            score += obj + p.shooting * shots
-            out = score, f"objective {obj:.1f}, cover {cover}, seen by {seeing}, shots {shots}"
-        return out
+            nearest = sight.dist.min(axis=1) if sight.enemies else np.full(len(pos), 99.0)
+            score = score + p.withdraw * np.minimum(nearest, 24.0)
+            whys = [
+                ("withdraw; cover {:g}, seen by {}", (c, n))
+                for c, n in zip(cover.tolist(), seeing.tolist(), strict=True)
+            ]
+            return score, whys
+        obj = self._objective_pull(view, u, pos)
+        score = score + obj + p.shooting * shots
+        whys = [
+            ("objective {:.1f}, cover {:g}, seen by {}, shots {}", row)
+            for row in zip(
+                obj.tolist(), cover.tolist(), seeing.tolist(), shots.tolist(), strict=True
+            )
+        ]
+        return score, whys
+
+    def _objective_pull(self, view, u, pos: np.ndarray) -> np.ndarray:
+        """Per row: the best objective term (the hold bonus inside one, less the pull of the
+        travel distance still to go; vehicles stage a move out until the last turn)."""
+        p, terrain = self.profile, self.terrain(view)
+        if not view["objectives"]:
+            return np.zeros(len(pos))
+        vehicle = u["kind"] == "vehicle"
+        w, h = view["table"]["width"], view["table"]["depth"]
+        late = (view["turn"] / view.get("turn_limit", 8)) ** p.urgency_power
+        pull = p.objective * (p.urgency + p.urgency_scale * late)
+        best = np.full(len(pos), -np.inf)
+        for o in view["objectives"]:
+            goal = (o["x"], o["y"])
+            d = np.hypot(pos[:, 0] - goal[0], pos[:, 1] - goal[1])
+            far = d > o["radius"]
+            if far.any():
+                travel = terrain.path_distances(pos, goal, w, h, vehicle)
+                d = np.where(far, np.maximum(d, travel), d)
+            if vehicle and p.stage and not self._last_turn(view):
+                # stage one move out of the objective until the last turn's move, which no
+                # enemy fire step follows
+                best = np.maximum(best, -pull * np.maximum(0.0, d - p.stage))
+                continue
+            here = np.where(d <= o["radius"] * 0.8, p.hold_bonus, 0.0)
+            best = np.maximum(best, here - pull * np.maximum(0.0, d - o["radius"] * 0.5))
+        return best
 
     def _moves(self, view, t) -> list[Option]:
-        """Move options of one unit: each destination's score (`_ground` + `_exchange`, worked
-        out once per phase and enemy picture) less crowding by friends where they stand now,
-        against staying put."""
+        """Move options of one unit: each destination's score (`_grounds` + `_exchange`, worked
+        out once per phase and enemy picture) less crowding by friends (own units within 2")
+        where they stand now, against staying put."""
         uid = t["unit"]
         if uid in self._moved.get((view["turn"], view["phase"]), set()):
             return []
         u = self._unit(view, uid)
-        here = (u["x"], u["y"])
         withdraw = bool(t.get("withdraw_only"))
-        key = (uid, here, t["max"], withdraw, len(self._scouted))
+        key = (uid, (u["x"], u["y"]), t["max"], withdraw, len(self._scouted))
         plan = self._plans.get(key)
         if plan is None:
             plan = self._plans[key] = self._plan_moves(view, u, t["max"], withdraw)
-        stay, options = plan
-        friends = [xy for fid, xy in self._friends if fid != uid]
-        spread = self.profile.spread
-        now = stay - spread * self._crowd(here, friends)
-        out: list[Option] = []
-        for base, pos, cmd, why in options:
-            crowd = self._crowd(pos, friends)
-            gain = base - spread * crowd - now - self.profile.move_threshold
-            out.append((gain, cmd, (why, crowd)))  # worded only if traced (`_text`)
-        return out
+        pos, base, cmds, whys = plan
+        friends = np.asarray([xy for fid, xy in self._friends if fid != uid], dtype=float)
+        if len(friends):
+            near = (pos[:, None, 0] - friends[None, :, 0]) ** 2 + (
+                pos[:, None, 1] - friends[None, :, 1]
+            ) ** 2 < 4.0
+            crowd = near.sum(axis=1)
+        else:
+            crowd = np.zeros(len(pos), dtype=int)
+        p = self.profile
+        gain = base - p.spread * crowd - (base[0] - p.spread * crowd[0]) - p.move_threshold
+        # worded only if traced (`_text`)
+        return [
+            (g, cmd, (why, c))
+            for g, cmd, why, c in zip(
+                gain[1:].tolist(), cmds, whys, crowd[1:].tolist(), strict=True
+            )
+        ]
 
     def _plan_moves(self, view, u, cap: float, withdraw: bool):
-        """(score of staying, [(score, destination, command, why)]) without crowding: every
-        destination weighed at once (`VehicleExchange._exchange` over `_sight`'s rows)."""
+        """(positions, scores without crowding, commands, whys): row 0 is staying put, the
+        others the destinations, all weighed at once (`_grounds` and `_exchange` over the
+        rows of `_sight`)."""
         uid, here = u["id"], (u["x"], u["y"])
         dests = self._destinations(view, u, cap, withdraw)
         if u["kind"] == "vehicle" and self.profile.face_threat:
             dests = [*dests, ((here,), 0.0)]  # turn on the spot
-        rows = [here] + [path[-1] for path, _ in dests]
+        sight = self._sight(view, [here] + [path[-1] for path, _ in dests])
         moved = [self._moved_state(view, u, cap, d) for d in (0.0, *(d for _, d in dests))]
-        sight = self._sight(view, rows)
-        seeing = sight.seen.sum(axis=1).tolist()
-        shots = (sight.seen & (sight.dist <= RANGE[u["kind"]])).sum(axis=1).tolist()
+        ground, terms = self._grounds(view, u, sight, withdraw)
         trade = self._exchange(view, u, here, moved, sight)
-        scores = trade.score.tolist()
         facings = trade.facing.tolist() if trade.facing is not None else None
-        stay = self._ground(view, u, here, withdraw, seeing[0], shots[0])[0] + scores[0]
-        options = []
+        cmds, whys = [], []
         for i, (path, d) in enumerate(dests, 1):
-            pos = path[-1]
-            score, why = self._ground(view, u, pos, withdraw, seeing[i], shots[i])
             cmd = {
                 "type": "move",
                 "unit": uid,
@@ -332,9 +356,9 @@ class QuickrefBot(VehicleExchange):
             }
             if facings is not None:
                 cmd["facing"] = round(facings[i], 1)
-            why = f'{d:.1f}" to ({pos[0]:.1f}, {pos[1]:.1f}): {why}{trade.why(i)}'
-            options.append((score + scores[i], pos, cmd, why))
-        return stay, options
+            cmds.append(cmd)
+            whys.append((d, path[-1], terms[i], trade, i))
+        return sight.pos, ground + trade.score, cmds, whys
 
     @staticmethod
     def _last_turn(view) -> bool:
@@ -418,10 +442,13 @@ class QuickrefBot(VehicleExchange):
 
 
 def _text(why: Any) -> str:
-    """An option's why as the trace words it."""
+    """An option's why as the trace words it (a move's figures are kept until then)."""
     if isinstance(why, tuple):
-        text, crowd = why
-        return f'{text}, {crowd} friends within 2"'
+        (d, pos, (fmt, figures), trade, row), crowd = why
+        return (
+            f'{d:.1f}" to ({pos[0]:.1f}, {pos[1]:.1f}): {fmt.format(*figures)}'
+            f'{trade.why(row)}, {crowd} friends within 2"'
+        )
     return why
 
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+import numpy as np
 from shapely.geometry import LineString, Polygon
 
 from ..rulesets.quickref.game.board import CHART_ROW, LINEAR_WIDTH
@@ -63,6 +64,35 @@ class Patch:
             best = min(best, math.hypot(px - cx - t * vx, py - cy - t * vy))
             cx, cy = dx, dy
         return best
+
+    @cached_property
+    def _edges(self) -> tuple[np.ndarray, np.ndarray]:
+        """The ring's edges as arrays: start points and end points (n, 2)."""
+        ring = np.asarray(self.ring, dtype=float)
+        return np.roll(ring, 1, axis=0), ring
+
+    def distances(self, pts: np.ndarray) -> np.ndarray:
+        """`distance` of each row of pts (n, 2) at once."""
+        (cx, cy), (dx, dy) = (e.T[:, None, :] for e in self._edges)  # (1, edges)
+        px, py = pts[:, 0, None], pts[:, 1, None]
+        vx, vy = dx - cx, dy - cy
+        n = vx * vx + vy * vy
+        with np.errstate(invalid="ignore", divide="ignore"):
+            t = np.where(n == 0, 0.0, np.clip(((px - cx) * vx + (py - cy) * vy) / n, 0.0, 1.0))
+        d = np.hypot(px - cx - t * vx, py - cy - t * vy).min(axis=1)
+        return np.where(self.contains_many(pts), 0.0, d)
+
+    def contains_many(self, pts: np.ndarray) -> np.ndarray:
+        """`contains` of each row of pts (n, 2) at once (the same crossing count)."""
+        (xj, yj), (xi, yi) = (e.T[:, None, :] for e in self._edges)
+        x, y = pts[:, 0, None], pts[:, 1, None]
+        x0, y0, x1, y1 = self.box
+        straddle = (yi > y) != (yj > y)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            cross = straddle & (x < (xj - xi) * (y - yi) / (yj - yi) + xi)
+        inside = cross.sum(axis=1) % 2 == 1
+        boxed = (x0 <= pts[:, 0]) & (pts[:, 0] <= x1) & (y0 <= pts[:, 1]) & (pts[:, 1] <= y1)
+        return inside & boxed
 
     def crosses(self, a: XY, b: XY) -> bool:
         """Whether segment a-b meets the boundary or lies inside."""
@@ -132,6 +162,7 @@ class ViewTerrain:
         ]
         self._cover: dict[tuple[XY, bool], int] = {}
         self._fields: dict[tuple[XY, bool], list[list[float]]] = {}
+        self._field_arrays: dict[tuple, np.ndarray] = {}
         self._costs: dict[tuple[float, float, bool], list[list[float]]] = {}
         self._los: dict[tuple[XY, XY], bool] = {}
         self._rows: dict[tuple[float, float, bool], str | None] = {}
@@ -259,6 +290,21 @@ class ViewTerrain:
         i, j = min(max(round(a[0]), 0), nx - 1), min(max(round(a[1]), 0), ny - 1)
         d = field[i][j]
         return d if d < math.inf else math.dist(a, goal) * 3
+
+    def path_distances(
+        self, pts: np.ndarray, goal: XY, width: float, depth: float, vehicle: bool
+    ) -> np.ndarray:
+        """`path_distance` of each row of pts (n, 2) at once."""
+        key = (goal, width, depth, vehicle)
+        field = self._field_arrays.get(key)
+        if field is None:
+            field = self._field_arrays[key] = np.asarray(self._field(goal, width, depth, vehicle))
+        nx, ny = field.shape
+        i = np.clip(np.round(pts[:, 0]), 0, nx - 1).astype(int)
+        j = np.clip(np.round(pts[:, 1]), 0, ny - 1).astype(int)
+        d = field[i, j]
+        straight = np.hypot(pts[:, 0] - goal[0], pts[:, 1] - goal[1]) * 3
+        return np.where(d < math.inf, d, straight)
 
     def route(
         self, a: XY, goal: XY, width: float, depth: float, vehicle: bool, cap: float, moved: float

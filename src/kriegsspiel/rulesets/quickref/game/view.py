@@ -29,6 +29,26 @@ PUBLIC = (
 )
 
 
+# per scenario object: its parts that no event changes, as dumped once (read-only: shared by
+# every view of that scenario)
+_STATIC: dict[int, tuple[Any, dict[str, Any]]] = {}
+
+
+def _static(sc) -> dict[str, Any]:
+    hit = _STATIC.get(id(sc))
+    if hit is None or hit[0] is not sc:
+        if len(_STATIC) >= 64:
+            _STATIC.clear()
+        parts = {
+            "sides": [{"id": s.id, "name": s.name, "nation": s.nation} for s in sc.sides],
+            "table": sc.table.model_dump(),
+            "terrain": [f.model_dump() for f in sc.terrain],
+            "objectives": [o.model_dump() for o in sc.objectives],
+        }
+        hit = _STATIC[id(sc)] = (sc, parts)
+    return hit[1]
+
+
 def public_unit(u: Unit) -> dict[str, Any]:
     return {k: getattr(u, k) for k in PUBLIC}
 
@@ -71,10 +91,7 @@ def view(game, state: State, side: str) -> dict[str, Any]:
         "side_a": state.side_a,
         "initiative_winner": state.initiative_winner,
         "active": actors(state) if state.result is None else [],
-        "sides": [{"id": s.id, "name": s.name, "nation": s.nation} for s in sc.sides],
-        "table": sc.table.model_dump(),
-        "terrain": [f.model_dump() for f in sc.terrain],
-        "objectives": [o.model_dump() for o in sc.objectives],
+        **_static(sc),
         "units": own,
         "enemies": enemies,
         "last_known": last,
