@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from .shot_odds import MOVED
+from .shot_odds import BANDS, MOVED
 
 SIGHT = 40.0  # inches: beyond this an enemy is not counted as seeing or being seen
 SPOT = 10.0  # inches: an own unit this close to concealing terrain has looked into it (Q32)
@@ -182,28 +182,25 @@ class VehicleExchange:
     def _known_threat(self, u, sight: Sight, towards, facings, target_moved, covers):
         """(rows, facings): the worth of the known enemies' shots at the unit, each enemy's
         shot shared among the own units it sees (`towards`: bearing of each from each row)."""
-        half = self.shots.half_angle
+        if not sight.enemies:
+            return np.zeros(facings.shape)
         combos: dict[tuple[bool, str | None], int] = {}
         combo = np.asarray(
             [combos.setdefault(k, len(combos)) for k in zip(target_moved, covers, strict=True)]
         )
+        keys = tuple(
+            (e.get("type", ""), u["type"], m, "none", c) for e in sight.enemies for m, c in combos
+        )
+        limits, worth = self.shots.stacked(keys)
+        n = len(sight.enemies)
+        limits, worth = limits[:: len(combos)], worth.reshape(n, len(combos), 3, BANDS)
+        band = (sight.dist[:, :, None] > limits[None]).sum(axis=2)  # (R, E)
+        threat = worth[np.arange(n)[None, :], combo[:, None], :, band]  # (R, E, aspect)
         share = self._shares(u["id"])
-        total = np.zeros(facings.shape)
-        for j, e in enumerate(sight.enemies):
-            if not sight.seen[:, j].any():
-                continue
-            tables = [
-                self.shots.table(e.get("type", ""), u["type"], target_moved=m, cover=c)
-                for m, c in combos
-            ]
-            limits = tables[0][0]
-            worth = np.stack([w for _, w in tables])[
-                combo, :, np.searchsorted(limits, sight.dist[:, j])
-            ]  # (R, 3 aspects)
-            worth = worth * (sight.seen[:, j] / share.get(e["id"], 1))[:, None]
-            aspect = aspect_index(towards[:, j, None], facings, half)  # (R, F)
-            total += np.take_along_axis(worth, aspect, axis=1)
-        return total
+        part = np.asarray([share.get(e["id"], 1) for e in sight.enemies], dtype=float)
+        threat = threat * (sight.seen / part)[:, :, None]
+        aspect = aspect_index(towards[:, None, :], facings[:, :, None], self.shots.half_angle)
+        return np.take_along_axis(threat[:, None], aspect[..., None], axis=3)[..., 0].sum(axis=2)
 
     def _suspects(self, view, u, pos, facings, target_moved) -> np.ndarray:
         """(rows, facings): worth of the shots an enemy not yet seen could have at the unit
@@ -217,12 +214,14 @@ class VehicleExchange:
         if not rows:
             return out
         at, d = np.asarray(rows), np.asarray(dists)
+        types = sorted(self._enemy_types)
+        keys = tuple((t, u["type"], m, "none", None) for t in types for m in (False, True))
+        limits, worth = self.shots.stacked(keys)
+        limits, worth = limits[::2], worth.reshape(len(types), 2, 3, BANDS)
+        band = (d[:, None, None] > limits[None]).sum(axis=2)  # (K, types)
         moved = np.asarray(target_moved, dtype=int)[at]
-        worst = np.zeros((len(at), 3))
-        for t in self._enemy_types:
-            tables = [self.shots.table(t, u["type"], target_moved=m) for m in (False, True)]
-            worth = np.stack([w for _, w in tables])
-            worst = np.maximum(worst, worth[moved, :, np.searchsorted(tables[0][0], d)])
+        kinds = np.arange(len(types))[None, :]
+        worst = worth[kinds, moved[:, None], :, band].max(axis=1)  # (K, aspect)
         towards = bearings(pos[at], np.asarray(centres, dtype=float))
         aspect = aspect_index(towards[:, None], facings[at], self.shots.half_angle)
         np.add.at(out, at, np.take_along_axis(worst, aspect, axis=1))
@@ -230,22 +229,30 @@ class VehicleExchange:
 
     def _best_shot(self, view, u, sight: Sight, moved: list[str]) -> np.ndarray:
         """Per row: the worth of the best gun shot at a seen enemy (0 when none)."""
-        rows = len(sight.pos)
-        best = np.zeros(rows)
+        rows, n = len(sight.pos), len(sight.enemies)
+        if not n:
+            return np.zeros(rows)
         terrain = self.terrain(view)
+        keys = tuple(
+            (
+                u["type"],
+                e.get("type", ""),
+                False,
+                m,
+                terrain.cover_row(e["x"], e["y"], e.get("kind") == "vehicle"),
+            )
+            for e in sight.enemies
+            for m in MOVED
+        )
+        limits, worth = self.shots.stacked(keys)
+        worth = worth.reshape(n, len(MOVED), 3, BANDS)
+        band = (sight.dist[:, :, None] > limits[0][None, None]).sum(axis=2)  # (R, E)
+        at = np.asarray([(e["x"], e["y"]) for e in sight.enemies], dtype=float)
+        facing = np.asarray([float(e.get("facing", 0.0)) for e in sight.enemies])
+        aspect = aspect_index(
+            bearings(at[None], sight.pos[:, None]), facing[None], self.shots.half_angle
+        )
         state = np.asarray([MOVED.index(m) for m in moved])
-        for j, e in enumerate(sight.enemies):
-            if not sight.seen[:, j].any():
-                continue
-            cover = terrain.cover_row(e["x"], e["y"], e.get("kind") == "vehicle")
-            tables = [
-                self.shots.table(u["type"], e.get("type", ""), firer_moved=m, cover=cover)
-                for m in MOVED
-            ]
-            worth = np.stack([w for _, w in tables])  # (moved, aspect, band)
-            back = bearings(np.asarray([e["x"], e["y"]], dtype=float), sight.pos)
-            aspect = aspect_index(back, float(e.get("facing", 0.0)), self.shots.half_angle)
-            band = np.searchsorted(tables[0][0], sight.dist[:, j])
-            value = worth[state, aspect, band] * self._value(e, view)
-            best = np.where(sight.seen[:, j], np.maximum(best, value), best)
-        return best
+        value = worth[np.arange(n)[None, :], state[:, None], aspect, band]  # (R, E)
+        value = value * np.asarray([self._value(e, view) for e in sight.enemies])[None]
+        return np.where(sight.seen, value, 0.0).max(axis=1)

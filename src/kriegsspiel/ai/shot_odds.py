@@ -19,6 +19,7 @@ from ..rulesets.quickref.tables import rules as quickref_rules
 XY = tuple[float, float]
 ASPECTS = ("front", "side", "rear")  # the aspect index of `ShotOdds.table`
 MOVED = ("none", "half", "over_half")  # a firer's movement state, as `worth` takes it
+BANDS = 3  # columns of a stacked table: the short band, the long band, out of range
 
 
 def aspect_from(shooter: XY, target: XY, target_facing: float, half_angle: float) -> str:
@@ -43,6 +44,7 @@ class ShotOdds:
         self.value = dict(outcome_value)
         self._memo: dict[tuple, float] = {}
         self._tables: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
+        self._stacks: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
 
     def _vehicle(self, type_id: str) -> Vehicle | None:
         entry = self.rules.cat.entries.get("vehicle", {}).get(type_id)
@@ -129,4 +131,27 @@ class ShotOdds:
                         cover=cover,
                     )
             hit = self._tables[key] = (np.asarray(limits), worth)
+        return hit
+
+    def stacked(self, keys: tuple[tuple, ...]) -> tuple[np.ndarray, np.ndarray]:
+        """Many `table`s in one array, for keys (firer, target, target_moved, firer_moved,
+        cover): limits (n, BANDS - 1) padded with inf and worth (n, aspect, BANDS) padded with
+        0, so that a distance's band is the count of limits below it (memoised)."""
+        hit = self._stacks.get(keys)
+        if hit is None:
+            limits = np.full((len(keys), BANDS - 1), np.inf)
+            worth = np.zeros((len(keys), len(ASPECTS), BANDS))
+            for i, (firer, target, target_moved, firer_moved, cover) in enumerate(keys):
+                lim, w = self.table(
+                    firer,
+                    target,
+                    target_moved=target_moved,
+                    firer_moved=firer_moved,
+                    cover=cover,
+                )
+                limits[i, : len(lim)] = lim
+                worth[i, :, : len(lim)] = w[:, : len(lim)]
+            if len(self._stacks) >= 4096:
+                self._stacks.clear()
+            hit = self._stacks[keys] = (limits, worth)
         return hit
