@@ -43,6 +43,7 @@ CHART_ROW = {
     "road": None,
 }
 LINEAR_WIDTH = 0.5  # inches: walls and hedges without a width
+TOUCH = 1e-7  # orientation products and heights this close to 0 are left to shapely
 CACHE_SIZE = 100_000  # memoised sight lines and points per board (cleared when full)
 
 
@@ -135,6 +136,80 @@ class Board:
         return hit
 
     def _los(self, a: tuple[float, float], b: tuple[float, float], eye: float) -> bool:
+        fast = self._los_fast(a, b, eye)
+        return self._los_shapely(a, b, eye) if fast is None else fast
+
+    @cached_property
+    def _sight_rings(self) -> list[tuple[Feature, tuple, tuple, bool]] | None:
+        """(feature, vertex ring, bounding box, is a hill) of the features that can block
+        sight (hills and chart rows with LOS YES); None if one is not a simple polygon."""
+        out = []
+        for f in self.features:
+            hill = f.row == "hills"
+            if f.row is None or not (hill or self.terrain(f.row).blocks_los):
+                continue
+            if not isinstance(f.shape, Polygon) or f.shape.interiors:
+                return None
+            out.append((f, tuple(f.shape.exterior.coords[:-1]), f.shape.bounds, hill))
+        return out
+
+    def _los_fast(self, a, b, eye: float) -> bool | None:
+        """`_los_shapely`'s answer worked out with plain arithmetic where no point lies within
+        a hair of a feature's edge (orientation tests away from zero decide every crossing
+        and containment alike); None when one does (near-touching, collinear or a crest at
+        exactly eye height), for shapely's exact predicates to settle."""
+        rings = self._sight_rings
+        if rings is None:
+            return None
+        ax, ay = a
+        bx, by = b
+        if ax == bx and ay == by:
+            return None
+        lo_x, hi_x = (ax, bx) if ax < bx else (bx, ax)
+        lo_y, hi_y = (ay, by) if ay < by else (by, ay)
+        ha = hb = ga = gb = None
+        for f, ring, (x0, y0, x1, y1), hill in rings:
+            if hi_x < x0 or lo_x > x1 or hi_y < y0 or lo_y > y1:
+                continue
+            crossings = []
+            in_a = in_b = False
+            cx, cy = ring[-1]
+            for dx, dy in ring:
+                vx, vy = dx - cx, dy - cy
+                d1 = vx * (ay - cy) - vy * (ax - cx)
+                d2 = vx * (by - cy) - vy * (bx - cx)
+                d3 = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
+                d4 = (bx - ax) * (dy - ay) - (by - ay) * (dx - ax)
+                if min(abs(d1), abs(d2), abs(d3), abs(d4)) < TOUCH:
+                    return None
+                if (d1 > 0) != (d2 > 0) and (d3 > 0) != (d4 > 0):
+                    crossings.append(d1 / (d1 - d2))
+                if (cy > ay) != (dy > ay) and ax < (dx - cx) * (ay - cy) / (dy - cy) + cx:
+                    in_a = not in_a
+                if (cy > by) != (dy > by) and bx < (dx - cx) * (by - cy) / (dy - cy) + cx:
+                    in_b = not in_b
+                cx, cy = dx, dy
+            if not hill:
+                if crossings and not (in_a or in_b):
+                    return False
+                continue
+            if in_a and in_b or not crossings:
+                continue
+            height = f.spec.height
+            if ha is None:
+                ga, gb = self.ground(ax, ay), self.ground(bx, by)
+                ha, hb = ga + eye, gb + eye
+            if ga >= height or gb >= height:
+                continue
+            for t in crossings:
+                sight = ha + (hb - ha) * t
+                if abs(height - sight) < TOUCH:
+                    return None
+                if height >= sight:
+                    return False
+        return True
+
+    def _los_shapely(self, a: tuple[float, float], b: tuple[float, float], eye: float) -> bool:
         """Sight from a to b: blocked by a chart feature with LOS YES that the line passes
         through (not one that a or b stands in: decision Q26), or by a hill crest higher than
         the sight line where neither end stands on it."""
@@ -193,8 +268,13 @@ class Board:
             out.append(f)
         return out
 
+    @cached_property
+    def _road_zones(self) -> list:
+        """Each road widened by a hundredth of an inch (a path along its edge is on it)."""
+        return [r.shape.buffer(0.01) for r in self.roads]
+
     def on_road(self, path: list[tuple[float, float]]) -> bool:
         if not self.roads or len(path) < 2:
             return False
         line = LineString(path)
-        return any(r.shape.buffer(0.01).contains(line) for r in self.roads)
+        return any(zone.contains(line) for zone in self._road_zones)
