@@ -16,19 +16,23 @@ from .bot import Bot, Decision, Odds, command_of
 MAX_RETRIES = 8  # rejected commands per decision before the bot's side ends the phase
 
 
-_SCALARS = (str, int, float, bool, type(None))
+_SCALARS = frozenset((str, int, float, bool, type(None)))
 
 
 def json_copy(data: Any) -> Any:
     """A deep copy that is only JSON data (no object of the engine can survive it): dicts with
     string keys, lists (tuples become lists), str, int, float, bool and None; anything else
     becomes its str(), as `json.dumps(default=str)` would make it (faster than that round
-    trip, which the bots' hot path paid on every decision)."""
+    trip, which the bots' hot path paid on every decision; plain scalars are taken as they
+    are without a call)."""
     t = type(data)
     if t is dict:
-        return {k if type(k) is str else str(k): json_copy(v) for k, v in data.items()}
+        return {
+            k if type(k) is str else str(k): v if type(v) in _SCALARS else json_copy(v)
+            for k, v in data.items()
+        }
     if t is list or t is tuple:
-        return [json_copy(v) for v in data]
+        return [v if type(v) in _SCALARS else json_copy(v) for v in data]
     if t in _SCALARS:
         return data
     if isinstance(data, bool):
