@@ -32,6 +32,8 @@ def aspect_from(shooter: XY, target: XY, target_facing: float, half_angle: float
 
 # probabilities of outcomes per shot situation, shared by every bot of the process
 _PROBS: dict[tuple, dict[str, float]] = {}
+# worths, tables and stacks per set of outcome values (a profile's), shared the same way
+_WORTHS: dict[tuple, tuple[dict, dict, dict]] = {}
 
 
 class ShotOdds:
@@ -42,9 +44,12 @@ class ShotOdds:
         self.rules = quickref_rules()
         self.half_angle = self.rules.opts.front_arc_half_angle
         self.value = dict(outcome_value)
-        self._memo: dict[tuple, float] = {}
-        self._tables: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
-        self._stacks: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
+        memos = _WORTHS.setdefault(
+            (tuple(sorted(self.value.items())), id(self.rules)), ({}, {}, {})
+        )
+        self._memo: dict[tuple, float] = memos[0]
+        self._tables: dict[tuple, tuple[np.ndarray, np.ndarray]] = memos[1]
+        self._stacks: dict[tuple, tuple[np.ndarray, np.ndarray]] = memos[2]
 
     def _vehicle(self, type_id: str) -> Vehicle | None:
         entry = self.rules.cat.entries.get("vehicle", {}).get(type_id)
