@@ -94,6 +94,9 @@ class State:
     legal_memo: dict[str, list[dict[str, Any]]] = field(
         default_factory=dict, compare=False, repr=False
     )
+    # derived: whether a one-unit fire order would be accepted, by the turn, step, order and
+    # the two units' facts (all it depends on), kept across events (not in the hash)
+    fire_memo: dict[tuple, bool] = field(default_factory=dict, compare=False, repr=False)
 
     def alive(self, side: str | None = None) -> list[Unit]:
         return [
@@ -107,5 +110,5 @@ class State:
 
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)
-        del out["legal_memo"]
+        del out["legal_memo"], out["fire_memo"]
         return out
