@@ -50,7 +50,7 @@ def exchange(bot, view, u, pos, moved: str) -> tuple[float, float, float, float]
     travel = bearing(here, pos) if math.dist(here, pos) > 1e-6 else u.get("facing", 0.0)
     facings = [travel] + [bearing(pos, (e["x"], e["y"])) for e, _ in seen]
     cover = terrain.cover_row(pos[0], pos[1], True)
-    mine, share = bot._value(u), bot._shares(u["id"])
+    mine, share = bot._value(u), bot._shares(view, u["id"])
     best, facing = math.inf, travel
     for f in facings:
         total = 0.0

@@ -68,7 +68,7 @@ class VehicleExchange:
     shots: Any
     _scouted: set[str]
     _enemy_types: set[str]
-    _watch: dict[str, frozenset[str]]
+    _watch: dict[str, frozenset[str]] | None
     _share_memo: dict[str, tuple[tuple[str, int], ...]]
 
     def _scout(self, view) -> None:
@@ -78,10 +78,11 @@ class VehicleExchange:
         for e in self._known_enemies(view):
             if e.get("kind") == "vehicle":
                 self._enemy_types.add(e.get("type", ""))
+        mine = np.asarray([(u["x"], u["y"]) for u in view["units"]], dtype=float).reshape(-1, 2)
         for patch in terrain.concealing:
             if patch.id in self._scouted:
                 continue
-            if any(patch.distance((u["x"], u["y"])) <= SPOT for u in view["units"]) or any(
+            if (len(mine) and patch.distances(mine).min() <= SPOT) or any(
                 patch.contains((e["x"], e["y"])) for e in view["enemies"]
             ):
                 self._scouted.add(patch.id)
@@ -133,11 +134,13 @@ class VehicleExchange:
             )
         return out
 
-    def _shares(self, uid: str) -> dict[str, int]:
+    def _shares(self, view, uid: str) -> dict[str, int]:
         """For each known enemy, how many own units (counting `uid`) share its one shot a turn
-        (memoised per decision: `_watch` is worked out once per decision)."""
+        (memoised per decision, as `_watch`, worked out at most once per decision)."""
         hit = self._share_memo.get(uid)
         if hit is None:
+            if self._watch is None:
+                self._watch = self._watchers(view)
             hit = self._share_memo[uid] = tuple(
                 sorted((e, len(ids - {uid}) + 1) for e, ids in self._watch.items())
             )
@@ -166,7 +169,7 @@ class VehicleExchange:
         terrain = self.terrain(view)
         covers = [terrain.cover_row(x, y, True) for x, y in pos.tolist()]
         threat = self._value(u) * (
-            self._known_threat(u, sight, towards, facings, target_moved, covers)
+            self._known_threat(view, u, sight, towards, facings, target_moved, covers)
             + self._suspects(view, u, pos, facings, target_moved)
         )
         best, pick = threat[:, 0].copy(), np.zeros(rows, dtype=int)
@@ -179,7 +182,7 @@ class VehicleExchange:
         facing = facings[np.arange(rows), pick] if p.face_threat else None
         return Exchange(score, shot, best, facing)
 
-    def _known_threat(self, u, sight: Sight, towards, facings, target_moved, covers):
+    def _known_threat(self, view, u, sight: Sight, towards, facings, target_moved, covers):
         """(rows, facings): the worth of the known enemies' shots at the unit, each enemy's
         shot shared among the own units it sees (`towards`: bearing of each from each row)."""
         if not sight.enemies:
@@ -196,7 +199,7 @@ class VehicleExchange:
         limits, worth = limits[:: len(combos)], worth.reshape(n, len(combos), 3, BANDS)
         band = (sight.dist[:, :, None] > limits[None]).sum(axis=2)  # (R, E)
         threat = worth[np.arange(n)[None, :], combo[:, None], :, band]  # (R, E, aspect)
-        share = self._shares(u["id"])
+        share = self._shares(view, u["id"])
         part = np.asarray([share.get(e["id"], 1) for e in sight.enemies], dtype=float)
         threat = threat * (sight.seen / part)[:, :, None]
         aspect = aspect_index(towards[:, None, :], facings[:, :, None], self.shots.half_angle)

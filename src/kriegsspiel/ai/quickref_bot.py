@@ -74,7 +74,7 @@ class QuickrefBot(VehicleExchange):
                 for e in view["enemies"]
                 if e["kind"] == "infantry" and self._on_objective(view, (e["x"], e["y"]))
             ]
-        self._watch = self._watchers(view)
+        self._watch = None  # worked out when a vehicle's exchange first needs it
         self._share_memo = {}
         self._friends = [(o["id"], (o["x"], o["y"])) for o in view["units"]]
         self._scout(view)
