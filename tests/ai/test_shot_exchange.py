@@ -147,7 +147,7 @@ PANTHER = {"id": "pz", "type": "ger/pzkw-v", "kind": "vehicle", "x": 30.0, "y": 
 
 def _exchange(bot, view, u, pos, moved):
     """The batched exchange at one destination: (score, why, facing)."""
-    x = bot._exchange(view, u, (u["x"], u["y"]), [moved], bot._sight(view, [pos]))
+    x = bot._exchange(view, [u], np.zeros(1, dtype=int), [moved], bot._sight(view, [pos]))
     return float(x.score[0]), x.why(0), float(x.facing[0])
 
 
@@ -210,7 +210,8 @@ def test_unseen_guns_are_suspected_in_woods_not_yet_looked_into():
 
 
 def _suspects(bot, view, u, pos, facing) -> float:
-    return float(bot._suspects(view, u, np.asarray([pos]), np.asarray([[facing]]), [True])[0, 0])
+    rows = np.asarray([pos])
+    return float(bot._suspects(view, [u["type"]], rows, np.asarray([[facing]]), [True])[0, 0])
 
 
 HEDGES = [
@@ -218,6 +219,7 @@ HEDGES = [
     {"id": "farm", "kind": "building", "polygon": [[30, 20], [34, 20], [34, 24], [30, 24]]},
     {"id": "hill", "kind": "hill", "height": 2, "polygon": [[5, 22], [15, 22], [15, 30], [5, 30]]},
 ]
+STUART = "usa/m5-light-tank"
 TIGER = dict(PANTHER, id="tg", type="ger/pzkw-vi", x=40.0, y=30.0, facing=200.0)
 
 
@@ -229,19 +231,21 @@ TIGER = dict(PANTHER, id="tg", type="ger/pzkw-vi", x=40.0, y=30.0, facing=200.0)
 )
 def test_batched_exchange_is_the_one_at_a_time_reference(dests, facing, moved, turn):
     """Every destination's score, shot, threat and facing as the plain-Python oracle works
-    them out (known enemies seen or hidden by woods, a building and a hill, unseen guns in
-    the woods, the enemy's shots shared, the last turn)."""
+    them out, for the destinations of two units of different types weighed together (known
+    enemies seen or hidden by woods, a building and a hill, unseen guns in the woods, the
+    enemy's shots shared, the last turn)."""
     bot = QuickrefBot("balanced")
     me = dict(SHERMAN, facing=facing)
-    friend = dict(SHERMAN, id="m4b", x=26.0, y=26.0)
+    friend = dict(SHERMAN, id="m4b", type=STUART, x=26.0, y=26.0, facing=300.0)
     view = _view(turn, "move_b", [me, friend], [PANTHER, TIGER], terrain=HEDGES)
     bot.decide(view, [{"type": "end_phase"}], lambda c: {})
     bot._scouted.discard("woods")
-    batch = bot._exchange(
-        view, me, (me["x"], me["y"]), [moved] * len(dests), bot._sight(view, dests)
-    )
+    owner = np.arange(len(dests)) % 2  # alternate rows: mine, the friend's
+    units = [me, friend]
+    batch = bot._exchange(view, units, owner, [moved] * len(dests), bot._sight(view, dests))
     for i, pos in enumerate(dests):
-        score, shot, threat, face = reference.exchange(bot, view, me, pos, moved)
+        u = units[owner[i]]
+        score, shot, threat, face = reference.exchange(bot, view, u, pos, moved)
         assert batch.score[i] == pytest.approx(score, abs=1e-9)
         assert batch.shot[i] == pytest.approx(shot, abs=1e-9)
         assert batch.threat[i] == pytest.approx(threat, abs=1e-9)

@@ -3,8 +3,8 @@ odds of the best gun shot each gives next fire step against those of the shots t
 would see it have (`ShotOdds`, the rules core's own numbers), with the facing that exposes least;
 an enemy's one shot a turn shared among all the units it sees; guns suspected in concealing
 terrain no own unit has looked into yet; nothing at stake in a move that no enemy fire step
-follows. All destinations of a unit are weighed at once, as numpy arrays (rows: destinations,
-columns: known enemies, facings tried).
+follows. All destinations of all the units being planned are weighed at once, as numpy arrays
+(rows: destinations, columns: known enemies, facings tried).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from .shot_odds import BANDS, MOVED
+from .shot_odds import BANDS
 
 SIGHT = 40.0  # inches: beyond this an enemy is not counted as seeing or being seen
 SPOT = 10.0  # inches: an own unit this close to concealing terrain has looked into it (Q32)
@@ -30,6 +30,10 @@ class Sight:
     enemies: list[dict[str, Any]]
     dist: np.ndarray  # (R, E) inches
     seen: np.ndarray  # (R, E) within SIGHT and in line of sight
+
+    def rows(self, idx: np.ndarray) -> Sight:
+        """The same for the rows `idx` only."""
+        return Sight(self.pos[idx], self.enemies, self.dist[idx], self.seen[idx])
 
 
 @dataclass(frozen=True)
@@ -146,69 +150,83 @@ class VehicleExchange:
             )
         return dict(hit)
 
-    def _exchange(self, view, u, here, moved: list[str], sight: Sight) -> Exchange:
-        """Vehicles: for each row of `sight`, the worth of the best gun shot from there next
-        fire step less the worth of the shots the enemies that would see it have at the unit
-        (exact odds by `ShotOdds`), with the facing that exposes the least; zeros for others."""
+    def _exchange(self, view, units, owner: np.ndarray, moved: list[str], sight: Sight):
+        """Vehicles: for each row of `sight` (a destination of `units[owner[row]]`), the worth
+        of the best gun shot from there next fire step less the worth of the shots the
+        enemies that would see it have at the unit (exact odds by `ShotOdds`), with the facing
+        that exposes the least."""
         p = self.profile
         rows = len(sight.pos)
-        if u["kind"] != "vehicle" or not (p.kill or p.loss):
+        if not (p.kill or p.loss):
             zero = np.zeros(rows)
             return Exchange(zero, zero, zero, None, weighed=False)
         pos, seen = sight.pos, sight.seen
-        travel = bearings(np.asarray(here, dtype=float), pos)
-        still = np.hypot(pos[:, 0] - here[0], pos[:, 1] - here[1]) <= 1e-6
-        travel = np.where(still, float(u.get("facing", 0.0)), travel)
+        here = np.asarray([(u["x"], u["y"]) for u in units], dtype=float)[owner]
+        still = np.hypot(pos[:, 0] - here[:, 0], pos[:, 1] - here[:, 1]) <= 1e-6
+        facing = np.asarray([float(u.get("facing", 0.0)) for u in units])[owner]
+        travel = np.where(still, facing, bearings(here, pos))
         at = np.asarray([(e["x"], e["y"]) for e in sight.enemies], dtype=float).reshape(-1, 2)
         towards = bearings(pos[:, None, :], at[None, :, :])  # (R, E)
         facings, usable = travel[:, None], np.ones((rows, 1), dtype=bool)
         if p.face_threat:
             facings = np.concatenate([facings, towards], axis=1)
             usable = np.concatenate([usable, seen], axis=1)
+        types = [units[i]["type"] for i in owner.tolist()]
         target_moved = [m != "none" for m in moved]
         terrain = self.terrain(view)
         covers = [terrain.cover_row(x, y, True) for x, y in pos.tolist()]
-        threat = self._value(u) * (
-            self._known_threat(view, u, sight, towards, facings, target_moved, covers)
-            + self._suspects(view, u, pos, facings, target_moved)
+        mine = np.asarray([self._value(u) for u in units])[owner]
+        threat = mine[:, None] * (
+            self._known_threat(view, units, owner, sight, towards, facings, target_moved, covers)
+            + self._suspects(view, types, pos, facings, target_moved)
         )
         best, pick = threat[:, 0].copy(), np.zeros(rows, dtype=int)
         for f in range(1, facings.shape[1]):  # the first facing of least exposure
             better = usable[:, f] & (threat[:, f] < best - TIE)
             best = np.where(better, threat[:, f], best)
             pick = np.where(better, f, pick)
-        shot = self._best_shot(view, u, sight, moved)
+        shot = self._best_shot(view, types, sight, moved)
         score = (p.kill * shot - p.loss * best) * self._fire_ahead(view)
-        facing = facings[np.arange(rows), pick] if p.face_threat else None
-        return Exchange(score, shot, best, facing)
+        chosen = facings[np.arange(rows), pick] if p.face_threat else None
+        return Exchange(score, shot, best, chosen)
 
-    def _known_threat(self, view, u, sight: Sight, towards, facings, target_moved, covers):
-        """(rows, facings): the worth of the known enemies' shots at the unit, each enemy's
-        shot shared among the own units it sees (`towards`: bearing of each from each row)."""
+    def _known_threat(self, view, units, owner, sight: Sight, towards, facings, moved, covers):
+        """(rows, facings): the worth of the known enemies' shots at the row's unit, each
+        enemy's shot shared among the own units it sees (`towards`: bearing of each enemy
+        from each row)."""
         if not sight.enemies:
             return np.zeros(facings.shape)
-        combos: dict[tuple[bool, str | None], int] = {}
+        combos: dict[tuple, int] = {}
         combo = np.asarray(
-            [combos.setdefault(k, len(combos)) for k in zip(target_moved, covers, strict=True)]
+            [
+                combos.setdefault((units[i]["type"], m, c), len(combos))
+                for i, m, c in zip(owner.tolist(), moved, covers, strict=True)
+            ]
         )
         keys = tuple(
-            (e.get("type", ""), u["type"], m, "none", c) for e in sight.enemies for m, c in combos
+            (e.get("type", ""), t, m, "none", c) for e in sight.enemies for t, m, c in combos
         )
         limits, worth = self.shots.stacked(keys)
         n = len(sight.enemies)
         limits, worth = limits[:: len(combos)], worth.reshape(n, len(combos), 3, BANDS)
         band = (sight.dist[:, :, None] > limits[None]).sum(axis=2)  # (R, E)
         threat = worth[np.arange(n)[None, :], combo[:, None], :, band]  # (R, E, aspect)
-        share = self._shares(view, u["id"])
-        part = np.asarray([share.get(e["id"], 1) for e in sight.enemies], dtype=float)
+        part = np.asarray(
+            [[s.get(e["id"], 1) for e in sight.enemies] for s in self._unit_shares(view, units)],
+            dtype=float,
+        )[owner]
         threat = threat * (sight.seen / part)[:, :, None]
         aspect = aspect_index(towards[:, None, :], facings[:, :, None], self.shots.half_angle)
         return np.take_along_axis(threat[:, None], aspect[..., None], axis=3)[..., 0].sum(axis=2)
 
-    def _suspects(self, view, u, pos, facings, target_moved) -> np.ndarray:
-        """(rows, facings): worth of the shots an enemy not yet seen could have at the unit
-        from concealing terrain not yet looked into: the worst enemy vehicle type seen so far,
-        at the terrain's distance, times the profile's `suspect` probability."""
+    def _unit_shares(self, view, units) -> list[dict[str, int]]:
+        return [self._shares(view, u["id"]) for u in units]
+
+    def _suspects(self, view, types: list[str], pos, facings, target_moved) -> np.ndarray:
+        """(rows, facings): worth of the shots an enemy not yet seen could have at the row's
+        unit (of type `types[row]`) from concealing terrain not yet looked into: the worst
+        enemy vehicle type seen so far, at the terrain's distance, times the profile's
+        `suspect` probability."""
         p = self.profile
         out = np.zeros(facings.shape)
         if not p.suspect or not self._enemy_types:
@@ -217,45 +235,51 @@ class VehicleExchange:
         if not rows:
             return out
         at, d = np.asarray(rows), np.asarray(dists)
-        types = sorted(self._enemy_types)
-        keys = tuple((t, u["type"], m, "none", None) for t in types for m in (False, True))
+        combos: dict[tuple[str, bool], int] = {}
+        combo = np.asarray(
+            [combos.setdefault((types[i], target_moved[i]), len(combos)) for i in at.tolist()]
+        )
+        kinds = sorted(self._enemy_types)
+        keys = tuple((k, t, m, "none", None) for k in kinds for t, m in combos)
         limits, worth = self.shots.stacked(keys)
-        limits, worth = limits[::2], worth.reshape(len(types), 2, 3, BANDS)
-        band = (d[:, None, None] > limits[None]).sum(axis=2)  # (K, types)
-        moved = np.asarray(target_moved, dtype=int)[at]
-        kinds = np.arange(len(types))[None, :]
-        worst = worth[kinds, moved[:, None], :, band].max(axis=1)  # (K, aspect)
+        limits = limits[:: len(combos)]
+        worth = worth.reshape(len(kinds), len(combos), 3, BANDS)
+        band = (d[:, None, None] > limits[None]).sum(axis=2)  # (K, kinds)
+        worst = worth[np.arange(len(kinds))[None, :], combo[:, None], :, band].max(axis=1)
         towards = bearings(pos[at], np.asarray(centres, dtype=float))
         aspect = aspect_index(towards[:, None], facings[at], self.shots.half_angle)
         np.add.at(out, at, np.take_along_axis(worst, aspect, axis=1))
         return p.suspect * out
 
-    def _best_shot(self, view, u, sight: Sight, moved: list[str]) -> np.ndarray:
-        """Per row: the worth of the best gun shot at a seen enemy (0 when none)."""
+    def _best_shot(self, view, types: list[str], sight: Sight, moved: list[str]) -> np.ndarray:
+        """Per row: the worth of the best gun shot the row's unit (of type `types[row]`) has
+        at a seen enemy (0 when none)."""
         rows, n = len(sight.pos), len(sight.enemies)
         if not n:
             return np.zeros(rows)
         terrain = self.terrain(view)
+        combos: dict[tuple[str, str], int] = {}
+        combo = np.asarray(
+            [combos.setdefault(k, len(combos)) for k in zip(types, moved, strict=True)]
+        )
+        covers = [
+            terrain.cover_row(e["x"], e["y"], e.get("kind") == "vehicle") for e in sight.enemies
+        ]
         keys = tuple(
-            (
-                u["type"],
-                e.get("type", ""),
-                False,
-                m,
-                terrain.cover_row(e["x"], e["y"], e.get("kind") == "vehicle"),
-            )
-            for e in sight.enemies
-            for m in MOVED
+            (t, e.get("type", ""), False, m, c)
+            for e, c in zip(sight.enemies, covers, strict=True)
+            for t, m in combos
         )
         limits, worth = self.shots.stacked(keys)
-        worth = worth.reshape(n, len(MOVED), 3, BANDS)
-        band = (sight.dist[:, :, None] > limits[0][None, None]).sum(axis=2)  # (R, E)
+        limits = limits.reshape(n, len(combos), BANDS - 1)
+        worth = worth.reshape(n, len(combos), 3, BANDS)
+        enemy = np.arange(n)[None, :]
+        band = (sight.dist[:, :, None] > limits[enemy, combo[:, None]]).sum(axis=2)  # (R, E)
         at = np.asarray([(e["x"], e["y"]) for e in sight.enemies], dtype=float)
         facing = np.asarray([float(e.get("facing", 0.0)) for e in sight.enemies])
         aspect = aspect_index(
             bearings(at[None], sight.pos[:, None]), facing[None], self.shots.half_angle
         )
-        state = np.asarray([MOVED.index(m) for m in moved])
-        value = worth[np.arange(n)[None, :], state[:, None], aspect, band]  # (R, E)
+        value = worth[enemy, combo[:, None], aspect, band]  # (R, E)
         value = value * np.asarray([self._value(e, view) for e in sight.enemies])[None]
         return np.where(sight.seen, value, 0.0).max(axis=1)

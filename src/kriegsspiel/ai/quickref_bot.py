@@ -78,6 +78,7 @@ class QuickrefBot(VehicleExchange):
         self._share_memo = {}
         self._friends = [(o["id"], (o["x"], o["y"])) for o in view["units"]]
         self._scout(view)
+        self._plan_all(view, legal)
         options: list[Option] = []
         for t in legal:
             options += self._score(view, t, legal, odds)
@@ -302,20 +303,40 @@ class QuickrefBot(VehicleExchange):
             best = np.maximum(best, here - pull * np.maximum(0.0, d - o["radius"] * 0.5))
         return best
 
+    def _plan_key(self, view, t) -> tuple | None:
+        """The key of a move template's plan; None once the unit has moved this phase."""
+        uid = t["unit"]
+        if uid in self._moved.get((view["turn"], view["phase"]), set()):
+            return None
+        u = self._unit(view, uid)
+        withdraw = bool(t.get("withdraw_only"))
+        return (uid, (u["x"], u["y"]), t["max"], withdraw, len(self._scouted))
+
+    def _plan_all(self, view, legal) -> None:
+        """Plan the moves of every unit whose move template has no plan yet, all at once."""
+        todo = {}
+        for t in legal:
+            if t["type"] == "move":
+                key = self._plan_key(view, t)
+                if key is not None and key not in self._plans:
+                    todo[key] = (self._unit(view, t["unit"]), t["max"], key[3])
+        if todo:
+            self._plans.update(zip(todo, self._plan_moves(view, list(todo.values())), strict=True))
+
     def _moves(self, view, t) -> list[Option]:
         """Move options of one unit: each destination's score (`_grounds` + `_exchange`, worked
         out once per phase and enemy picture) less crowding by friends (own units within 2")
         where they stand now, against staying put."""
-        uid = t["unit"]
-        if uid in self._moved.get((view["turn"], view["phase"]), set()):
+        key = self._plan_key(view, t)
+        if key is None:
             return []
-        u = self._unit(view, uid)
-        withdraw = bool(t.get("withdraw_only"))
-        key = (uid, (u["x"], u["y"]), t["max"], withdraw, len(self._scouted))
         plan = self._plans.get(key)
         if plan is None:
-            plan = self._plans[key] = self._plan_moves(view, u, t["max"], withdraw)
+            plan = self._plans[key] = self._plan_moves(
+                view, [(self._unit(view, t["unit"]), t["max"], key[3])]
+            )[0]
         pos, base, cmds, whys = plan
+        uid = t["unit"]
         friends = np.asarray([xy for fid, xy in self._friends if fid != uid], dtype=float)
         if len(friends):
             near = (pos[:, None, 0] - friends[None, :, 0]) ** 2 + (
@@ -334,31 +355,67 @@ class QuickrefBot(VehicleExchange):
             )
         ]
 
-    def _plan_moves(self, view, u, cap: float, withdraw: bool):
-        """(positions, scores without crowding, commands, whys): row 0 is staying put, the
-        others the destinations, all weighed at once (`_grounds` and `_exchange` over the
-        rows of `_sight`)."""
-        uid, here = u["id"], (u["x"], u["y"])
-        dests = self._destinations(view, u, cap, withdraw)
-        if u["kind"] == "vehicle" and self.profile.face_threat:
-            dests = [*dests, ((here,), 0.0)]  # turn on the spot
-        sight = self._sight(view, [here] + [path[-1] for path, _ in dests])
-        moved = [self._moved_state(view, u, cap, d) for d in (0.0, *(d for _, d in dests))]
-        ground, terms = self._grounds(view, u, sight, withdraw)
-        trade = self._exchange(view, u, here, moved, sight)
-        facings = trade.facing.tolist() if trade.facing is not None else None
-        cmds, whys = [], []
-        for i, (path, d) in enumerate(dests, 1):
-            cmd = {
-                "type": "move",
-                "unit": uid,
-                "path": [[round(x, 3), round(y, 3)] for x, y in path],
-            }
-            if facings is not None:
-                cmd["facing"] = round(facings[i], 1)
-            cmds.append(cmd)
-            whys.append((d, path[-1], terms[i], trade, i))
-        return sight.pos, ground + trade.score, cmds, whys
+    def _plan_moves(self, view, batch: list[tuple[dict[str, Any], float, bool]]) -> list:
+        """For each (unit, move allowance, withdraw only): (positions, scores without
+        crowding, commands, whys), row 0 staying put and the others its destinations. The
+        rows of all the units are weighed together (`_sight`, `_grounds` per kind of unit,
+        `_exchange` for the vehicles)."""
+        rows: list[tuple[float, float]] = []
+        owner: list[int] = []
+        moved: list[str] = []
+        spans, all_dests = [], []
+        for k, (u, cap, withdraw) in enumerate(batch):
+            here = (u["x"], u["y"])
+            dests = self._destinations(view, u, cap, withdraw)
+            if u["kind"] == "vehicle" and self.profile.face_threat:
+                dests = [*dests, ((here,), 0.0)]  # turn on the spot
+            start = len(rows)
+            rows += [here] + [path[-1] for path, _ in dests]
+            owner += [k] * (1 + len(dests))
+            moved += [self._moved_state(view, u, cap, d) for d in (0.0, *(d for _, d in dests))]
+            spans.append((start, len(rows)))
+            all_dests.append(dests)
+        sight = self._sight(view, rows)
+        who = np.asarray(owner)
+        score = np.zeros(len(rows))
+        terms: list[Any] = [None] * len(rows)
+        groups: dict[tuple, list[int]] = {}
+        for k, (u, _cap, withdraw) in enumerate(batch):
+            kind = (u["kind"], withdraw, bool(u.get("suppressed")), self._strength(u))
+            groups.setdefault(kind, []).append(k)
+        for ks in groups.values():
+            idx = np.nonzero(np.isin(who, ks))[0]
+            u, _cap, withdraw = batch[ks[0]]
+            part, words = self._grounds(view, u, sight.rows(idx), withdraw)
+            score[idx] = part
+            for i, w in zip(idx.tolist(), words, strict=True):
+                terms[i] = w
+        units = [u for u, _, _ in batch]
+        armour = np.nonzero([units[k]["kind"] == "vehicle" for k in owner])[0]
+        trade, slot, facing = None, {}, None
+        if len(armour):
+            trade = self._exchange(
+                view, units, who[armour], [moved[i] for i in armour.tolist()], sight.rows(armour)
+            )
+            score[armour] += trade.score
+            slot = {r: j for j, r in enumerate(armour.tolist())}
+            facing = trade.facing.tolist() if trade.facing is not None else None
+        plans = []
+        for (u, _cap, _w), (start, end), dests in zip(batch, spans, all_dests, strict=True):
+            cmds, whys = [], []
+            for i, (path, d) in enumerate(dests, start + 1):
+                cmd = {
+                    "type": "move",
+                    "unit": u["id"],
+                    "path": [[round(x, 3), round(y, 3)] for x, y in path],
+                }
+                j = slot.get(i)
+                if facing is not None and j is not None:
+                    cmd["facing"] = round(facing[j], 1)
+                cmds.append(cmd)
+                whys.append((d, path[-1], terms[i], trade if j is not None else None, j))
+            plans.append((sight.pos[start:end], score[start:end], cmds, whys))
+        return plans
 
     @staticmethod
     def _last_turn(view) -> bool:
@@ -447,7 +504,7 @@ def _text(why: Any) -> str:
         (d, pos, (fmt, figures), trade, row), crowd = why
         return (
             f'{d:.1f}" to ({pos[0]:.1f}, {pos[1]:.1f}): {fmt.format(*figures)}'
-            f'{trade.why(row)}, {crowd} friends within 2"'
+            f'{trade.why(row) if trade is not None else ""}, {crowd} friends within 2"'
         )
     return why
 
