@@ -36,7 +36,8 @@ DIRECTIONS = 12
 RANGE = {"vehicle": 32.0, "infantry": 20.0}
 KILLS = ("ko", "kia", "removed")  # fire outcomes that take the target off the table
 CONTACT = 1.8  # inches: inside the rules' base contact (2") for an assault next phase
-# score, command, why (a move's why is (text, friends within 2") until it is traced)
+# score, command, why (a move's command is a `Move` and its why its figures and the friends
+# within 2" until it is ranked and traced)
 Option = tuple[float, dict[str, Any], Any]
 
 
@@ -65,8 +66,10 @@ class QuickrefBot(VehicleExchange):
     def decide(self, view: dict[str, Any], legal: list[dict[str, Any]], odds: Odds) -> Decision:
         enemies = json.dumps(self._known_enemies(view), sort_keys=True)
         phase = (view["turn"], view["phase"])
+        if phase != self._phase:
+            self._dests = {}
         if enemies != self._enemy_key or phase != self._phase:
-            self._enemy_key, self._phase, self._dests = enemies, phase, {}
+            self._enemy_key, self._phase = enemies, phase
             self._plans = {}
             # observed enemy infantry standing on an objective (close-in targets)
             self._holding = [
@@ -82,7 +85,10 @@ class QuickrefBot(VehicleExchange):
         options: list[Option] = []
         for t in legal:
             options += self._score(view, t, legal, odds)
-        ranked = heapq.nlargest(9, options, key=lambda o: o[0])
+        ranked = [
+            (s, c.command() if type(c) is Move else c, w)
+            for s, c, w in heapq.nlargest(9, options, key=lambda o: o[0])
+        ]
         best = ranked[0]
         if best[1]["type"] == "move":
             self._moved.setdefault((view["turn"], view["phase"]), set()).add(best[1]["unit"])
@@ -404,15 +410,9 @@ class QuickrefBot(VehicleExchange):
         for (u, _cap, _w), (start, end), dests in zip(batch, spans, all_dests, strict=True):
             cmds, whys = [], []
             for i, (path, d) in enumerate(dests, start + 1):
-                cmd = {
-                    "type": "move",
-                    "unit": u["id"],
-                    "path": [[round(x, 3), round(y, 3)] for x, y in path],
-                }
                 j = slot.get(i)
-                if facing is not None and j is not None:
-                    cmd["facing"] = round(facing[j], 1)
-                cmds.append(cmd)
+                turn = facing[j] if facing is not None and j is not None else None
+                cmds.append(Move(u["id"], path, turn))
                 whys.append((d, path[-1], terms[i], trade if j is not None else None, j))
             plans.append((sight.pos[start:end], score[start:end], cmds, whys))
         return plans
@@ -441,7 +441,13 @@ class QuickrefBot(VehicleExchange):
         and half distance, and routes towards each objective around closed ground, full and
         half (memoised for the phase)."""
         here = (u["x"], u["y"])
-        key = (view["turn"], view["phase"], u["id"], here, cap, withdraw, self._enemy_key)
+        if withdraw:  # away from every observed enemy
+            enemies: Any = self._enemy_key
+        elif u["kind"] != "vehicle":  # into contact with enemies holding an objective
+            enemies = tuple((e["x"], e["y"]) for e in self._holding)
+        else:
+            enemies = None
+        key = (view["turn"], view["phase"], u["id"], here, cap, withdraw, enemies)
         if key in self._dests:
             return self._dests[key]
         terrain = self.terrain(view)
@@ -496,6 +502,25 @@ class QuickrefBot(VehicleExchange):
             ]
         self._dests[key] = out
         return out
+
+
+class Move:
+    """A move option's command, written out only if it is ranked (most never are)."""
+
+    __slots__ = ("unit", "path", "facing")
+
+    def __init__(self, unit: str, path: tuple, facing: float | None):
+        self.unit, self.path, self.facing = unit, path, facing
+
+    def command(self) -> dict[str, Any]:
+        cmd = {
+            "type": "move",
+            "unit": self.unit,
+            "path": [[round(x, 3), round(y, 3)] for x, y in self.path],
+        }
+        if self.facing is not None:
+            cmd["facing"] = round(self.facing, 1)
+        return cmd
 
 
 def _text(why: Any) -> str:
