@@ -74,6 +74,7 @@ class VehicleExchange:
     _enemy_types: set[str]
     _watch: dict[str, frozenset[str]] | None
     _share_memo: dict[str, tuple[tuple[str, int], ...]]
+    _looked: tuple = ()  # own and enemy positions at the last look into concealing terrain
 
     def _scout(self, view) -> None:
         """Mark concealing terrain as looked into once an own unit came within spotting range
@@ -82,12 +83,18 @@ class VehicleExchange:
         for e in self._known_enemies(view):
             if e.get("kind") == "vehicle":
                 self._enemy_types.add(e.get("type", ""))
-        mine = np.asarray([(u["x"], u["y"]) for u in view["units"]], dtype=float).reshape(-1, 2)
+        spots = [(u["x"], u["y"]) for u in view["units"]]
+        seen = [(e["x"], e["y"]) for e in view["enemies"]]
+        looked = (tuple(spots), tuple(seen), len(self._scouted))
+        if looked == self._looked:  # nobody moved since the last look
+            return
+        self._looked = looked
+        mine = np.asarray(spots, dtype=float).reshape(-1, 2)
         for patch in terrain.concealing:
             if patch.id in self._scouted:
                 continue
             if (len(mine) and patch.distances(mine).min() <= SPOT) or any(
-                patch.contains((e["x"], e["y"])) for e in view["enemies"]
+                patch.contains(at) for at in seen
             ):
                 self._scouted.add(patch.id)
 
