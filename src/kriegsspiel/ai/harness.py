@@ -67,7 +67,7 @@ def _key(command: dict[str, Any]) -> str:
 
 
 # per game: odds already worked out, keyed by command and the state of firer and target
-_MEMO: weakref.WeakKeyDictionary[Game, dict[str, dict[str, Any] | str]] = (
+_MEMO: weakref.WeakKeyDictionary[Game, dict[tuple, dict[str, Any] | str]] = (
     weakref.WeakKeyDictionary()
 )
 
@@ -81,14 +81,12 @@ def _odds_table(game: Game, side: str, legal: list[dict[str, Any]]) -> OddsTable
             continue
         cmd = command_of(t)
         key = _key(cmd)
-        situation = _key(
-            [
-                key,
-                game.state.turn,
-                game.state.phase,
-                units[t["unit"]].to_dict(),
-                units[t["target"]].to_dict(),
-            ]
+        situation = (
+            key,
+            game.state.turn,
+            game.state.phase,
+            tuple(units[t["unit"]].to_dict().values()),
+            tuple(units[t["target"]].to_dict().values()),
         )
         if situation not in memo:
             try:
