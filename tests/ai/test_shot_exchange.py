@@ -89,6 +89,18 @@ def test_distances_and_containment_in_batches_are_the_scalar_ones():
     assert any(p.contains(q) for p in vt.patches for q in pts)
 
 
+@pytest.mark.parametrize("sid", ["qr-village-assault", "qr-crossroads-armour"])
+def test_sight_matrix_is_the_pairwise_sight(sid):
+    vt = ViewTerrain([f.model_dump() for f in find_scenario(sid).terrain])
+    rng = random.Random(11)
+    corners = [q for p in vt.blockers for q in p.ring]
+    frm = [(rng.uniform(0, 48), rng.uniform(0, 36)) for _ in range(60)] + corners[:20]
+    to = [(float(rng.randint(0, 48)), float(rng.randint(0, 36))) for _ in range(30)]
+    matrix = vt.los_matrix(np.asarray(frm), np.asarray(to))
+    assert matrix.tolist() == [[vt._sight(a, b) for b in to] for a in frm]
+    assert matrix.any() and not matrix.all()
+
+
 def test_route_goes_round_the_hamlet_and_the_engine_accepts_it():
     """From behind the hamlet wall no straight line reaches the crossroads; the route finds
     the road between the buildings, and a real game takes it as a legal move."""

@@ -105,11 +105,7 @@ class VehicleExchange:
         pos = np.asarray(rows, dtype=float).reshape(-1, 2)
         at = np.asarray([(e["x"], e["y"]) for e in enemies], dtype=float).reshape(-1, 2)
         dist = np.hypot(pos[:, None, 0] - at[None, :, 0], pos[:, None, 1] - at[None, :, 1])
-        seen = dist <= SIGHT
-        los = terrain.los
-        for i, j in zip(*np.nonzero(seen), strict=True):
-            if not los(rows[i], (enemies[j]["x"], enemies[j]["y"])):
-                seen[i, j] = False
+        seen = (dist <= SIGHT) & terrain.los_matrix(pos, at)
         return Sight(pos, enemies, dist, seen)
 
     def _hiding_places(self, view, pos: np.ndarray) -> tuple[list[int], list, list[float]]:

@@ -94,6 +94,28 @@ class Patch:
         boxed = (x0 <= pts[:, 0]) & (pts[:, 0] <= x1) & (y0 <= pts[:, 1]) & (pts[:, 1] <= y1)
         return inside & boxed
 
+    def meets_boundary_many(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        """`meets_boundary` of each segment a[k]-b[k] (rows of (n, 2) arrays) at once, with the
+        same arithmetic (so the same answers)."""
+        ax, ay, bx, by = a[:, 0, None], a[:, 1, None], b[:, 0, None], b[:, 1, None]
+        (cx, cy), (dx, dy) = (e.T[:, None, :] for e in self._edges)
+        vx, vy = dx - cx, dy - cy
+        d1 = vx * (ay - cy) - vy * (ax - cx)
+        d2 = vx * (by - cy) - vy * (bx - cx)
+        ux, uy = bx - ax, by - ay
+        d3 = ux * (cy - ay) - uy * (cx - ax)
+        d4 = ux * (dy - ay) - uy * (dx - ax)
+        one = ((d1 > 0) != (d2 > 0)) | (d1 == 0) | (d2 == 0)
+        two = ((d3 > 0) != (d4 > 0)) | (d3 == 0) | (d4 == 0)
+        x0, y0, x1, y1 = self.box
+        near = ~(
+            (np.maximum(a[:, 0], b[:, 0]) < x0)
+            | (np.minimum(a[:, 0], b[:, 0]) > x1)
+            | (np.maximum(a[:, 1], b[:, 1]) < y0)
+            | (np.minimum(a[:, 1], b[:, 1]) > y1)
+        )
+        return near & (one & two).any(axis=1)
+
     def crosses(self, a: XY, b: XY) -> bool:
         """Whether segment a-b meets the boundary or lies inside."""
         return self.meets_boundary(a, b) or self.contains(a)
@@ -208,6 +230,23 @@ class ViewTerrain:
                 self._los.clear()
             hit = self._los[key] = self._sight(a, b)
         return hit
+
+    def los_matrix(self, frm: np.ndarray, to: np.ndarray) -> np.ndarray:
+        """`los` between every row of frm (n, 2) and every row of to (m, 2), as an (n, m) array
+        worked out at once (the same tests, so the same answers)."""
+        ok = np.ones((len(frm), len(to)), dtype=bool)
+        for p in self.blockers:
+            x0, y0, x1, y1 = p.box
+            fx, fy, tx, ty = frm[:, 0, None], frm[:, 1, None], to[None, :, 0], to[None, :, 1]
+            apart = (np.maximum(fx, tx) < x0) | (np.minimum(fx, tx) > x1)
+            apart |= (np.maximum(fy, ty) < y0) | (np.minimum(fy, ty) > y1)
+            i, j = np.nonzero(ok & ~apart)
+            if not len(i):
+                continue
+            blocked = p.meets_boundary_many(frm[i], to[j])
+            blocked &= ~(p.contains_many(frm)[i] | p.contains_many(to)[j])
+            ok[i[blocked], j[blocked]] = False
+        return ok
 
     def _sight(self, a: XY, b: XY) -> bool:
         # a segment that meets no edge lies wholly inside (both ends in: not blocking) or
