@@ -114,16 +114,18 @@ class VehicleExchange:
         from it; closer than 1" counts as 1")."""
         terrain = self.terrain(view)
         rows, centres, dists = [], [], []
-        points = pos.tolist()
         for patch in terrain.concealing:
             if patch.id in self._scouted:
                 continue
             d = patch.distances(pos)
-            for i in np.nonzero((d > 0) & (d <= SIGHT))[0].tolist():
-                if terrain.los(patch.centre, tuple(points[i])):
-                    rows.append(i)
-                    centres.append(patch.centre)
-                    dists.append(max(float(d[i]), 1.0))
+            near = np.nonzero((d > 0) & (d <= SIGHT))[0]
+            if not len(near):
+                continue
+            sees = terrain.los_matrix(np.asarray([patch.centre]), pos[near])[0]
+            for i in near[sees].tolist():
+                rows.append(i)
+                centres.append(patch.centre)
+                dists.append(max(float(d[i]), 1.0))
         return rows, centres, dists
 
     def _watchers(self, view) -> dict[str, frozenset[str]]:
