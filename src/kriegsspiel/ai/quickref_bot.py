@@ -48,23 +48,23 @@ class QuickrefBot(VehicleExchange):
         self.profile = load_profile(profile) if isinstance(profile, str) else profile
         self._terrain: tuple[str, ViewTerrain] | None = None
         self._moved: dict[tuple[int, str], set[str]] = {}
-        self._odds: dict[str, dict[str, Any]] = {}
+        self._odds: dict[tuple, dict[str, Any]] = {}
         self._dests: dict[tuple, list[tuple[tuple, float]]] = {}
         self._share_memo: dict[str, tuple] = {}  # own unit -> shares of each enemy's shot
         self._scouted: set[str] = set()  # concealing terrain looked into (or an enemy seen in)
         self._enemy_types: set[str] = set()  # vehicle types of the enemy seen so far
-        self._enemy_key = ""
+        self._enemy_key: tuple = ()
         self._phase: tuple[int, str] = (0, "")
         self._plans: dict[tuple, tuple[float, list]] = {}
         self._holding: list[dict[str, Any]] = []
         self._friends: list[tuple[str, tuple[float, float]]] = []
         self._standing: dict[tuple, float] = {}  # (turn, step, target) -> P(still standing)
-        self._shot_odds: dict[str, dict[str, Any]] = {}  # this decision's odds by command
+        self._shot_odds: dict[tuple, dict[str, Any]] = {}  # this decision's odds by command
         self.shots = ShotOdds(self.profile.outcome_value)
 
     # ------------------------------------------------------------------ entry point
     def decide(self, view: dict[str, Any], legal: list[dict[str, Any]], odds: Odds) -> Decision:
-        enemies = json.dumps(self._known_enemies(view), sort_keys=True)
+        enemies = tuple(_facts(e) for e in self._known_enemies(view))
         phase = (view["turn"], view["phase"])
         if phase != self._phase:
             self._dests = {}
@@ -176,13 +176,13 @@ class QuickrefBot(VehicleExchange):
         cmd = command_of(t)
         target = self._enemy(view, cmd["target"])
         state = {k: target.get(k) for k in ("suppressed", "damaged", "stands", "x", "y")}
-        key = json.dumps([view["turn"], view["phase"], cmd, state], sort_keys=True)
+        key = (view["turn"], view["phase"], _facts(cmd), _facts(state))
         if key not in self._odds:
             try:
                 self._odds[key] = odds(cmd)
             except (IllegalCommand, RuleError) as exc:
                 return -1.0, cmd, f"odds refused: {exc}"
-        result = self._shot_odds[json.dumps(cmd, sort_keys=True)] = self._odds[key]
+        result = self._shot_odds[_facts(cmd)] = self._odds[key]
         ov = self.profile.outcome_value
         expected = sum(p * ov.get(name, 0.0) for name, p in result["outcomes"].items())
         # results land at the end of the step: a target already shot at this step may be gone
@@ -203,7 +203,7 @@ class QuickrefBot(VehicleExchange):
     def _fired(self, view, cmd) -> None:
         """Remember the chance that this step's shots leave the target standing."""
         key = (view["turn"], view["phase"], cmd["target"])
-        result = self._shot_odds.get(json.dumps(cmd, sort_keys=True), {"outcomes": {}})
+        result = self._shot_odds.get(_facts(cmd), {"outcomes": {}})
         gone = sum(result["outcomes"].get(k, 0.0) for k in KILLS)
         self._standing[key] = self._standing.get(key, 1.0) * (1.0 - gone)
 
@@ -521,6 +521,11 @@ class Move:
         if self.facing is not None:
             cmd["facing"] = round(self.facing, 1)
         return cmd
+
+
+def _facts(data: dict[str, Any]) -> tuple:
+    """A flat dict of JSON scalars as a hashable key (the same for equal dicts)."""
+    return tuple(sorted(data.items()))
 
 
 def _text(why: Any) -> str:
