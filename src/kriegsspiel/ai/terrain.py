@@ -94,28 +94,6 @@ class Patch:
         boxed = (x0 <= pts[:, 0]) & (pts[:, 0] <= x1) & (y0 <= pts[:, 1]) & (pts[:, 1] <= y1)
         return inside & boxed
 
-    def meets_boundary_many(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-        """`meets_boundary` of each segment a[k]-b[k] (rows of (n, 2) arrays) at once, with the
-        same arithmetic (so the same answers)."""
-        ax, ay, bx, by = a[:, 0, None], a[:, 1, None], b[:, 0, None], b[:, 1, None]
-        (cx, cy), (dx, dy) = (e.T[:, None, :] for e in self._edges)
-        vx, vy = dx - cx, dy - cy
-        d1 = vx * (ay - cy) - vy * (ax - cx)
-        d2 = vx * (by - cy) - vy * (bx - cx)
-        ux, uy = bx - ax, by - ay
-        d3 = ux * (cy - ay) - uy * (cx - ax)
-        d4 = ux * (dy - ay) - uy * (dx - ax)
-        one = ((d1 > 0) != (d2 > 0)) | (d1 == 0) | (d2 == 0)
-        two = ((d3 > 0) != (d4 > 0)) | (d3 == 0) | (d4 == 0)
-        x0, y0, x1, y1 = self.box
-        near = ~(
-            (np.maximum(a[:, 0], b[:, 0]) < x0)
-            | (np.minimum(a[:, 0], b[:, 0]) > x1)
-            | (np.maximum(a[:, 1], b[:, 1]) < y0)
-            | (np.minimum(a[:, 1], b[:, 1]) > y1)
-        )
-        return near & (one & two).any(axis=1)
-
     def crosses(self, a: XY, b: XY) -> bool:
         """Whether segment a-b meets the boundary or lies inside."""
         return self.meets_boundary(a, b) or self.contains(a)
@@ -231,22 +209,55 @@ class ViewTerrain:
             hit = self._los[key] = self._sight(a, b)
         return hit
 
+    @cached_property
+    def _blocker_edges(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """All sight blockers' edges in one array: starts (k, 2), ends (k, 2), the index of
+        each blocker's first edge, and the blockers' bounding boxes (b, 4)."""
+        starts = np.cumsum([0] + [len(p.ring) for p in self.blockers])[:-1]
+        c = np.concatenate([p._edges[0] for p in self.blockers])
+        d = np.concatenate([p._edges[1] for p in self.blockers])
+        return c, d, starts, np.asarray([p.box for p in self.blockers], dtype=float)
+
+    def _inside_blockers(self, pts: np.ndarray) -> np.ndarray:
+        """(n, blockers): `Patch.contains` of each point in each blocker."""
+        c, d, starts, box = self._blocker_edges
+        x, y = pts[:, 0, None], pts[:, 1, None]
+        (xj, yj), (xi, yi) = c.T[:, None, :], d.T[:, None, :]
+        with np.errstate(invalid="ignore", divide="ignore"):
+            cross = ((yi > y) != (yj > y)) & (x < (xj - xi) * (y - yi) / (yj - yi) + xi)
+        odd = np.add.reduceat(cross, starts, axis=1) % 2 == 1
+        boxed = (box[:, 0] <= x) & (x <= box[:, 2]) & (box[:, 1] <= y) & (y <= box[:, 3])
+        return odd & boxed
+
     def los_matrix(self, frm: np.ndarray, to: np.ndarray) -> np.ndarray:
         """`los` between every row of frm (n, 2) and every row of to (m, 2), as an (n, m) array
-        worked out at once (the same tests, so the same answers)."""
-        ok = np.ones((len(frm), len(to)), dtype=bool)
-        for p in self.blockers:
-            x0, y0, x1, y1 = p.box
-            fx, fy, tx, ty = frm[:, 0, None], frm[:, 1, None], to[None, :, 0], to[None, :, 1]
-            apart = (np.maximum(fx, tx) < x0) | (np.minimum(fx, tx) > x1)
-            apart |= (np.maximum(fy, ty) < y0) | (np.minimum(fy, ty) > y1)
-            i, j = np.nonzero(ok & ~apart)
-            if not len(i):
-                continue
-            blocked = p.meets_boundary_many(frm[i], to[j])
-            blocked &= ~(p.contains_many(frm)[i] | p.contains_many(to)[j])
-            ok[i[blocked], j[blocked]] = False
-        return ok
+        worked out at once over all blockers and their edges (the same tests as
+        `Patch.meets_boundary` and `Patch.contains`, so the same answers)."""
+        n, m = len(frm), len(to)
+        if not self.blockers or not n or not m:
+            return np.ones((n, m), dtype=bool)
+        c, d, starts, box = self._blocker_edges
+        a, b = np.repeat(frm, m, axis=0), np.tile(to, (n, 1))  # every pair, (n * m, 2)
+        ax, ay, bx, by = a[:, 0, None], a[:, 1, None], b[:, 0, None], b[:, 1, None]
+        near = ~(
+            (np.maximum(ax, bx) < box[:, 0])
+            | (np.minimum(ax, bx) > box[:, 2])
+            | (np.maximum(ay, by) < box[:, 1])
+            | (np.minimum(ay, by) > box[:, 3])
+        )  # (pairs, blockers): bounding boxes overlap
+        (cx, cy), (dx, dy) = c.T[:, None, :], d.T[:, None, :]
+        vx, vy = dx - cx, dy - cy
+        d1 = vx * (ay - cy) - vy * (ax - cx)
+        d2 = vx * (by - cy) - vy * (bx - cx)
+        ux, uy = bx - ax, by - ay
+        d3 = ux * (cy - ay) - uy * (cx - ax)
+        d4 = ux * (dy - ay) - uy * (dx - ax)
+        one = ((d1 > 0) != (d2 > 0)) | (d1 == 0) | (d2 == 0)
+        two = ((d3 > 0) != (d4 > 0)) | (d3 == 0) | (d4 == 0)
+        meets = np.logical_or.reduceat(one & two, starts, axis=1) & near
+        inside = np.repeat(self._inside_blockers(frm), m, axis=0)
+        inside |= np.tile(self._inside_blockers(to), (n, 1))
+        return ~(meets & ~inside).any(axis=1).reshape(n, m)
 
     def _sight(self, a: XY, b: XY) -> bool:
         # a segment that meets no edge lies wholly inside (both ends in: not blocking) or
