@@ -9,7 +9,6 @@ follows. All destinations of all the units being planned are weighed at once, as
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -114,15 +113,13 @@ class VehicleExchange:
         from it; closer than 1" counts as 1")."""
         terrain = self.terrain(view)
         rows, centres, dists = [], [], []
-        for patch in terrain.concealing:
-            if patch.id in self._scouted:
-                continue
+        hidden = [p for p in terrain.concealing if p.id not in self._scouted]
+        if not hidden:
+            return rows, centres, dists
+        sees = terrain.los_matrix(np.asarray([p.centre for p in hidden]), pos)
+        for patch, sight in zip(hidden, sees, strict=True):
             d = patch.distances(pos)
-            near = np.nonzero((d > 0) & (d <= SIGHT))[0]
-            if not len(near):
-                continue
-            sees = terrain.los_matrix(np.asarray([patch.centre]), pos[near])[0]
-            for i in near[sees].tolist():
+            for i in np.nonzero((d > 0) & (d <= SIGHT) & sight)[0].tolist():
                 rows.append(i)
                 centres.append(patch.centre)
                 dists.append(max(float(d[i]), 1.0))
@@ -133,15 +130,15 @@ class VehicleExchange:
         so its threat to one of them is shared among all it sees."""
         terrain = self.terrain(view)
         mine = [u for u in view["units"] if not u.get("removed") and not u.get("transport")]
-        out = {}
-        for e in self._known_enemies(view):
-            at = (e["x"], e["y"])
-            out[e["id"]] = frozenset(
-                u["id"]
-                for u in mine
-                if math.dist(at, (u["x"], u["y"])) <= SIGHT and terrain.los(at, (u["x"], u["y"]))
-            )
-        return out
+        enemies = self._known_enemies(view)
+        at = np.asarray([(e["x"], e["y"]) for e in enemies], dtype=float).reshape(-1, 2)
+        own = np.asarray([(u["x"], u["y"]) for u in mine], dtype=float).reshape(-1, 2)
+        dist = np.hypot(at[:, None, 0] - own[None, :, 0], at[:, None, 1] - own[None, :, 1])
+        sees = (dist <= SIGHT) & terrain.los_matrix(at, own)
+        return {
+            e["id"]: frozenset(u["id"] for u, s in zip(mine, row, strict=True) if s)
+            for e, row in zip(enemies, sees.tolist(), strict=True)
+        }
 
     def _shares(self, view, uid: str) -> dict[str, int]:
         """For each known enemy, how many own units (counting `uid`) share its one shot a turn
