@@ -44,6 +44,7 @@ CHART_ROW = {
 }
 LINEAR_WIDTH = 0.5  # inches: walls and hedges without a width
 TOUCH = 1e-7  # orientation products and heights this close to 0 are left to shapely
+NEAR = 1e-6  # inches: a point this close to a segment may touch it (left to shapely)
 CACHE_SIZE = 100_000  # memoised sight lines and points per board (cleared when full)
 
 
@@ -181,8 +182,16 @@ class Board:
                 d3 = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
                 d4 = (bx - ax) * (dy - ay) - (by - ay) * (dx - ax)
                 if min(abs(d1), abs(d2), abs(d3), abs(d4)) < TOUCH:
-                    return None
-                if (d1 > 0) != (d2 > 0) and (d3 > 0) != (d4 > 0):
+                    # a point on the other segment's line: a touch only if it is on that
+                    # segment itself (left to shapely); off it, this edge is not crossed
+                    if (
+                        (abs(d1) < TOUCH and _near(a, (cx, cy), (dx, dy)))
+                        or (abs(d2) < TOUCH and _near(b, (cx, cy), (dx, dy)))
+                        or (abs(d3) < TOUCH and _near((cx, cy), a, b))
+                        or (abs(d4) < TOUCH and _near((dx, dy), a, b))
+                    ):
+                        return None
+                elif (d1 > 0) != (d2 > 0) and (d3 > 0) != (d4 > 0):
                     crossings.append(d1 / (d1 - d2))
                 if (cy > ay) != (dy > ay) and ax < (dx - cx) * (ay - cy) / (dy - cy) + cx:
                     in_a = not in_a
@@ -278,3 +287,11 @@ class Board:
             return False
         line = LineString(path)
         return any(zone.contains(line) for zone in self._road_zones)
+
+
+def _near(p, s0, s1) -> bool:
+    """Whether point p lies within NEAR of the segment s0-s1."""
+    vx, vy = s1[0] - s0[0], s1[1] - s0[1]
+    n = vx * vx + vy * vy
+    t = 0.0 if n == 0 else max(0.0, min(1.0, ((p[0] - s0[0]) * vx + (p[1] - s0[1]) * vy) / n))
+    return math.hypot(p[0] - s0[0] - t * vx, p[1] - s0[1] - t * vy) < NEAR
