@@ -99,6 +99,9 @@ def test_sight_matrix_is_the_pairwise_sight(sid):
     matrix = vt.los_matrix(np.asarray(frm), np.asarray(to))
     assert matrix.tolist() == [[vt._sight(a, b) for b in to] for a in frm]
     assert matrix.any() and not matrix.all()
+    want = np.asarray([[rng.random() < 0.5 for _ in to] for _ in frm])
+    some = vt.los_matrix(np.asarray(frm), np.asarray(to), want)
+    assert (some == (matrix | ~want)).all()  # only the wanted pairs are worked out
 
 
 def test_route_goes_round_the_hamlet_and_the_engine_accepts_it():

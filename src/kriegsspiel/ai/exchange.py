@@ -104,7 +104,8 @@ class VehicleExchange:
         pos = np.asarray(rows, dtype=float).reshape(-1, 2)
         at = np.asarray([(e["x"], e["y"]) for e in enemies], dtype=float).reshape(-1, 2)
         dist = np.hypot(pos[:, None, 0] - at[None, :, 0], pos[:, None, 1] - at[None, :, 1])
-        seen = (dist <= SIGHT) & terrain.los_matrix(pos, at)
+        seen = dist <= SIGHT
+        seen &= terrain.los_matrix(pos, at, seen)
         return Sight(pos, enemies, dist, seen)
 
     def _hiding_places(self, view, pos: np.ndarray) -> tuple[list[int], list, list[float]]:
@@ -116,10 +117,11 @@ class VehicleExchange:
         hidden = [p for p in terrain.concealing if p.id not in self._scouted]
         if not hidden:
             return rows, centres, dists
-        sees = terrain.los_matrix(np.asarray([p.centre for p in hidden]), pos)
-        for patch, sight in zip(hidden, sees, strict=True):
-            d = patch.distances(pos)
-            for i in np.nonzero((d > 0) & (d <= SIGHT) & sight)[0].tolist():
+        far = np.asarray([p.distances(pos) for p in hidden])  # (patches, rows)
+        sees = (far > 0) & (far <= SIGHT)
+        sees &= terrain.los_matrix(np.asarray([p.centre for p in hidden]), pos, sees)
+        for patch, d, sight in zip(hidden, far, sees, strict=True):
+            for i in np.nonzero(sight)[0].tolist():
                 rows.append(i)
                 centres.append(patch.centre)
                 dists.append(max(float(d[i]), 1.0))
@@ -134,7 +136,8 @@ class VehicleExchange:
         at = np.asarray([(e["x"], e["y"]) for e in enemies], dtype=float).reshape(-1, 2)
         own = np.asarray([(u["x"], u["y"]) for u in mine], dtype=float).reshape(-1, 2)
         dist = np.hypot(at[:, None, 0] - own[None, :, 0], at[:, None, 1] - own[None, :, 1])
-        sees = (dist <= SIGHT) & terrain.los_matrix(at, own)
+        sees = dist <= SIGHT
+        sees &= terrain.los_matrix(at, own, sees)
         return {
             e["id"]: frozenset(u["id"] for u, s in zip(mine, row, strict=True) if s)
             for e, row in zip(enemies, sees.tolist(), strict=True)

@@ -229,15 +229,20 @@ class ViewTerrain:
         boxed = (box[:, 0] <= x) & (x <= box[:, 2]) & (box[:, 1] <= y) & (y <= box[:, 3])
         return odd & boxed
 
-    def los_matrix(self, frm: np.ndarray, to: np.ndarray) -> np.ndarray:
+    def los_matrix(
+        self, frm: np.ndarray, to: np.ndarray, want: np.ndarray | None = None
+    ) -> np.ndarray:
         """`los` between every row of frm (n, 2) and every row of to (m, 2), as an (n, m) array
         worked out at once over all blockers and their edges (the same tests as
-        `Patch.meets_boundary` and `Patch.contains`, so the same answers)."""
+        `Patch.meets_boundary` and `Patch.contains`, so the same answers); with `want` (n, m),
+        only the pairs it marks are worked out (the others read True)."""
         n, m = len(frm), len(to)
+        out = np.ones(n * m, dtype=bool)
         if not self.blockers or not n or not m:
-            return np.ones((n, m), dtype=bool)
+            return out.reshape(n, m)
         c, d, starts, box = self._blocker_edges
-        a, b = np.repeat(frm, m, axis=0), np.tile(to, (n, 1))  # every pair, (n * m, 2)
+        pairs = np.arange(n * m) if want is None else np.nonzero(want.ravel())[0]
+        a, b = frm[pairs // m], to[pairs % m]
         ax, ay, bx, by = a[:, 0, None], a[:, 1, None], b[:, 0, None], b[:, 1, None]
         near = ~(
             (np.maximum(ax, bx) < box[:, 0])
@@ -245,6 +250,11 @@ class ViewTerrain:
             | (np.maximum(ay, by) < box[:, 1])
             | (np.minimum(ay, by) > box[:, 3])
         )  # (pairs, blockers): bounding boxes overlap
+        some = np.nonzero(near.any(axis=1))[0]
+        if not len(some):
+            return out.reshape(n, m)
+        pairs, near = pairs[some], near[some]
+        ax, ay, bx, by = ax[some], ay[some], bx[some], by[some]
         (cx, cy), (dx, dy) = c.T[:, None, :], d.T[:, None, :]
         vx, vy = dx - cx, dy - cy
         d1 = vx * (ay - cy) - vy * (ax - cx)
@@ -255,9 +265,9 @@ class ViewTerrain:
         one = ((d1 > 0) != (d2 > 0)) | (d1 == 0) | (d2 == 0)
         two = ((d3 > 0) != (d4 > 0)) | (d3 == 0) | (d4 == 0)
         meets = np.logical_or.reduceat(one & two, starts, axis=1) & near
-        inside = np.repeat(self._inside_blockers(frm), m, axis=0)
-        inside |= np.tile(self._inside_blockers(to), (n, 1))
-        return ~(meets & ~inside).any(axis=1).reshape(n, m)
+        inside = self._inside_blockers(frm)[pairs // m] | self._inside_blockers(to)[pairs % m]
+        out[pairs[(meets & ~inside).any(axis=1)]] = False
+        return out.reshape(n, m)
 
     def _sight(self, a: XY, b: XY) -> bool:
         # a segment that meets no edge lies wholly inside (both ends in: not blocking) or
