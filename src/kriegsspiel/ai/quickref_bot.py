@@ -33,6 +33,7 @@ from .shot_odds import ShotOdds
 from .terrain import ViewTerrain, view_terrain
 
 DIRECTIONS = 12
+RANKED = 9  # options a decision ranks and traces (the chosen one and the next best)
 RANGE = {"vehicle": 32.0, "infantry": 20.0}
 KILLS = ("ko", "kia", "removed")  # fire outcomes that take the target off the table
 CONTACT = 1.8  # inches: inside the rules' base contact (2") for an assault next phase
@@ -83,11 +84,12 @@ class QuickrefBot(VehicleExchange):
         self._scout(view)
         self._plan_all(view, legal)
         options: list[Option] = []
+        self._unlisted = 0  # move options not listed: below their unit's best RANKED
         for t in legal:
             options += self._score(view, t, legal, odds)
         ranked = [
             (s, c.command() if type(c) is Move else c, w)
-            for s, c, w in heapq.nlargest(9, options, key=lambda o: o[0])
+            for s, c, w in heapq.nlargest(RANKED, options, key=lambda o: o[0])
         ]
         best = ranked[0]
         if best[1]["type"] == "move":
@@ -102,7 +104,7 @@ class QuickrefBot(VehicleExchange):
             "alternatives": [
                 {"command": c, "score": round(s, 4), "why": _text(w)} for s, c, w in ranked[1:]
             ],
-            "considered": len(options),
+            "considered": len(options) + self._unlisted,
         }
         return Decision(best[1], trace)
 
@@ -352,14 +354,13 @@ class QuickrefBot(VehicleExchange):
         else:
             crowd = np.zeros(len(pos), dtype=int)
         p = self.profile
-        gain = base - p.spread * crowd - (base[0] - p.spread * crowd[0]) - p.move_threshold
+        gain = (base - p.spread * crowd - (base[0] - p.spread * crowd[0]) - p.move_threshold)[1:]
+        # only this unit's best RANKED can be among the best RANKED of all (ties kept in
+        # order, as `heapq.nlargest` keeps them); the rest are counted, not listed
+        keep = np.sort(np.argsort(-gain, kind="stable")[:RANKED]).tolist()
+        self._unlisted += len(gain) - len(keep)
         # worded only if traced (`_text`)
-        return [
-            (g, cmd, (why, c))
-            for g, cmd, why, c in zip(
-                gain[1:].tolist(), cmds, whys, crowd[1:].tolist(), strict=True
-            )
-        ]
+        return [(float(gain[i]), cmds[i], (whys[i], int(crowd[i + 1]))) for i in keep]
 
     def _plan_moves(self, view, batch: list[tuple[dict[str, Any], float, bool]]) -> list:
         """For each (unit, move allowance, withdraw only): (positions, scores without
