@@ -106,7 +106,8 @@ class State:
         ]
 
     def enemy(self, side: str) -> str:
-        return next(s for s in self.sides if s != side)
+        first = self.sides[0]
+        return first if side != first else next(s for s in self.sides if s != side)
 
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)

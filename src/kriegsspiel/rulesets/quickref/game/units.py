@@ -9,7 +9,9 @@ from .state import Unit
 
 
 def record(rules: Rules, u: Unit) -> Vehicle | Infantry:
-    rec = rules.cat.get("vehicle" if u.kind == "vehicle" else "infantry", u.type)
+    kind = "vehicle" if u.kind == "vehicle" else "infantry"
+    entry = rules.cat.entries.get(kind, {}).get(u.type)  # by id: the common case, fast
+    rec = entry.record if entry is not None else rules.cat.get(kind, u.type)
     assert isinstance(rec, Vehicle | Infantry)
     return rec
 
