@@ -97,7 +97,7 @@ def test_sight_matrix_is_the_pairwise_sight(sid):
     frm = [(rng.uniform(0, 48), rng.uniform(0, 36)) for _ in range(60)] + corners[:20]
     to = [(float(rng.randint(0, 48)), float(rng.randint(0, 36))) for _ in range(30)]
     matrix = vt.los_matrix(np.asarray(frm), np.asarray(to))
-    assert matrix.tolist() == [[vt._sight(a, b) for b in to] for a in frm]
+    assert matrix.tolist() == [[vt.los(a, b) for b in to] for a in frm]
     assert matrix.any() and not matrix.all()
     want = np.asarray([[rng.random() < 0.5 for _ in to] for _ in frm])
     some = vt.los_matrix(np.asarray(frm), np.asarray(to), want)

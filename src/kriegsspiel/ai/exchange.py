@@ -216,16 +216,14 @@ class VehicleExchange:
         limits, worth = limits[:: len(combos)], worth.reshape(n, len(combos), 3, BANDS)
         band = (sight.dist[:, :, None] > limits[None]).sum(axis=2)  # (R, E)
         threat = worth[np.arange(n)[None, :], combo[:, None], :, band]  # (R, E, aspect)
+        shares = [self._shares(view, u["id"]) for u in units]
         part = np.asarray(
-            [[s.get(e["id"], 1) for e in sight.enemies] for s in self._unit_shares(view, units)],
+            [[s.get(e["id"], 1) for e in sight.enemies] for s in shares],
             dtype=float,
         )[owner]
         threat = threat * (sight.seen / part)[:, :, None]
         aspect = aspect_index(towards[:, None, :], facings[:, :, None], self.shots.half_angle)
         return np.take_along_axis(threat[:, None], aspect[..., None], axis=3)[..., 0].sum(axis=2)
-
-    def _unit_shares(self, view, units) -> list[dict[str, int]]:
-        return [self._shares(view, u["id"]) for u in units]
 
     def _suspects(self, view, types: list[str], pos, facings, target_moved) -> np.ndarray:
         """(rows, facings): worth of the shots an enemy not yet seen could have at the row's

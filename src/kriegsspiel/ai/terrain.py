@@ -164,7 +164,6 @@ class ViewTerrain:
         self._fields: dict[tuple[XY, bool], list[list[float]]] = {}
         self._field_arrays: dict[tuple, np.ndarray] = {}
         self._costs: dict[tuple[float, float, bool], list[list[float]]] = {}
-        self._los: dict[tuple[XY, XY], bool] = {}
         self._rows: dict[tuple[float, float, bool], str | None] = {}
         self._ground: dict[tuple, Any] = {}  # path -> (fraction, penalties) or CLOSED
         self._routes: dict[tuple, list[XY]] = {}
@@ -197,17 +196,6 @@ class ViewTerrain:
             if v is not None and v > value and p.contains((x, y)):
                 best, value = p.row.id, v
         return best
-
-    def los(self, a: XY, b: XY) -> bool:
-        """Approximate sight: blocked by a LOS-blocking feature that neither end stands in, or
-        by a hill crest that neither end stands on (heights are not compared). Memoised."""
-        key = (a, b)
-        hit = self._los.get(key)
-        if hit is None:
-            if len(self._los) >= MEMO_SIZE:
-                self._los.clear()
-            hit = self._los[key] = self._sight(a, b)
-        return hit
 
     @cached_property
     def _blocker_edges(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -269,7 +257,10 @@ class ViewTerrain:
         out[pairs[(meets & ~inside).any(axis=1)]] = False
         return out.reshape(n, m)
 
-    def _sight(self, a: XY, b: XY) -> bool:
+    def los(self, a: XY, b: XY) -> bool:
+        """Approximate sight from a to b, one pair (the rule `los_matrix` works out in
+        batches): blocked by a LOS-blocking feature that neither end stands in, or by a hill
+        crest that neither end stands on (heights are not compared)."""
         # a segment that meets no edge lies wholly inside (both ends in: not blocking) or
         # wholly outside, so the ends' containment matters only where an edge is met
         for p in self.blockers:
@@ -342,19 +333,12 @@ class ViewTerrain:
             self._costs[key] = grid
         return grid
 
-    def path_distance(self, a: XY, goal: XY, width: float, depth: float, vehicle: bool) -> float:
-        """Travel distance from a to goal around closed ground (Dijkstra on a 1-inch grid,
-        8 neighbours, memoised per goal and kind)."""
-        field = self._field(goal, width, depth, vehicle)
-        nx, ny = len(field), len(field[0])
-        i, j = min(max(round(a[0]), 0), nx - 1), min(max(round(a[1]), 0), ny - 1)
-        d = field[i][j]
-        return d if d < math.inf else math.dist(a, goal) * 3
-
     def path_distances(
         self, pts: np.ndarray, goal: XY, width: float, depth: float, vehicle: bool
     ) -> np.ndarray:
-        """`path_distance` of each row of pts (n, 2) at once."""
+        """Travel distance from each row of pts (n, 2) to goal around closed ground (the
+        Dijkstra field of `_field` at the nearest grid point; 3 times the straight distance
+        where the goal cannot be reached)."""
         key = (goal, width, depth, vehicle)
         field = self._field_arrays.get(key)
         if field is None:
