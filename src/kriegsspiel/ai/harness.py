@@ -85,8 +85,8 @@ def _odds_table(game: Game, side: str, legal: list[dict[str, Any]]) -> OddsTable
             key,
             game.state.turn,
             game.state.phase,
-            tuple(units[t["unit"]].to_dict().values()),
-            tuple(units[t["target"]].to_dict().values()),
+            units[t["unit"]].facts(),
+            units[t["target"]].facts(),
         )
         if situation not in memo:
             try:

@@ -9,7 +9,7 @@ from . import orders_arty, orders_fire
 from .geometry_helpers import distance
 from .orders_assault import CONTACT
 from .sequence import actors, phase
-from .state import UNIT_FIELDS, State, Unit
+from .state import State, Unit
 from .units import allowance, is_armoured, record, unit_sa
 
 
@@ -44,17 +44,13 @@ def copy_templates(templates: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def _fire_ok(game, board, state: State, side: str, cmd, u: Unit, t: Unit) -> bool:
     """`orders_fire.dry_run` of a one-unit order at a target the side sees, memoised on the
     state by everything it depends on: turn, step, the order and both units' facts."""
-    key = (state.turn, state.phase, side, cmd.get("suppressive", False), _facts(u), _facts(t))
+    key = (state.turn, state.phase, side, cmd.get("suppressive", False), u.facts(), t.facts())
     hit = state.fire_memo.get(key)
     if hit is None:
         if len(state.fire_memo) >= 20_000:
             state.fire_memo.clear()
         hit = state.fire_memo[key] = orders_fire.dry_run(game.rules, board, state, side, cmd)
     return hit
-
-
-def _facts(u: Unit) -> tuple:
-    return tuple(getattr(u, k) for k in UNIT_FIELDS)
 
 
 def legal_commands(game, state: State, side: str) -> list[dict[str, Any]]:

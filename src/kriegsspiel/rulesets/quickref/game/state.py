@@ -46,6 +46,10 @@ class Unit:
         """The unit as plain data (its fields are all scalars: much faster than `asdict`)."""
         return {k: getattr(self, k) for k in UNIT_FIELDS}
 
+    def facts(self) -> tuple:
+        """Its fields' values in order: a hashable key for memos of what they decide."""
+        return tuple([getattr(self, k) for k in UNIT_FIELDS])
+
     @property
     def pos(self) -> tuple[float, float]:
         return (self.x, self.y)
