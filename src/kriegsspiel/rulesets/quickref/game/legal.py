@@ -131,10 +131,10 @@ def legal_commands(game, state: State, side: str) -> list[dict[str, Any]]:
                         out.append(cmd)
     elif p.id in ("move_a1", "move_b", "move_a2"):
         for u in mine:
-            if u.tracked or allowance(game.rules, u) <= 0:
+            full = 0.0 if u.tracked else allowance(game.rules, u)
+            if full <= 0:
                 continue
             rec = record(game.rules, u)
-            full = allowance(game.rules, u)
             cap = (full / 2 if p.id == "move_a1" else full) - u.moved_this_turn
             if cap > 0.05:
                 out.append(
