@@ -72,7 +72,7 @@ class VehicleExchange:
     _scouted: set[str]
     _enemy_types: set[str]
     _watch: dict[str, frozenset[str]] | None
-    _share_memo: dict[str, tuple[tuple[str, int], ...]]
+    _share_memo: dict[str, dict[str, int]]
     _looked: tuple = ()  # own and enemy positions at the last look into concealing terrain
 
     def _scout(self, view) -> None:
@@ -150,10 +150,10 @@ class VehicleExchange:
         if hit is None:
             if self._watch is None:
                 self._watch = self._watchers(view)
-            hit = self._share_memo[uid] = tuple(
-                sorted((e, len(ids - {uid}) + 1) for e, ids in self._watch.items())
-            )
-        return dict(hit)
+            hit = self._share_memo[uid] = {
+                e: len(ids - {uid}) + 1 for e, ids in self._watch.items()
+            }
+        return hit
 
     def _exchange(self, view, units, owner: np.ndarray, moved: list[str], sight: Sight):
         """Vehicles: for each row of `sight` (a destination of `units[owner[row]]`), the worth

@@ -39,7 +39,7 @@ KILLS = ("ko", "kia", "removed")  # fire outcomes that take the target off the t
 CONTACT = 1.8  # inches: inside the rules' base contact (2") for an assault next phase
 # score, command, why (a move's command is a `Move` and its why its figures and the friends
 # within 2" until it is ranked and traced)
-Option = tuple[float, dict[str, Any], Any]
+Option = tuple[float, "dict[str, Any] | Move", Any]
 
 
 class QuickrefBot(VehicleExchange):
@@ -51,12 +51,14 @@ class QuickrefBot(VehicleExchange):
         self._moved: dict[tuple[int, str], set[str]] = {}
         self._odds: dict[tuple, dict[str, Any]] = {}
         self._dests: dict[tuple, list[tuple[tuple, float]]] = {}
-        self._share_memo: dict[str, tuple] = {}  # own unit -> shares of each enemy's shot
+        self._share_memo: dict[str, dict[str, int]] = {}  # own unit -> shares of enemy shots
         self._scouted: set[str] = set()  # concealing terrain looked into (or an enemy seen in)
         self._enemy_types: set[str] = set()  # vehicle types of the enemy seen so far
         self._enemy_key: tuple = ()
         self._phase: tuple[int, str] = (0, "")
-        self._plans: dict[tuple, tuple[float, list]] = {}
+        # move plans: (positions, scores without crowding, Move per destination, whys)
+        self._plans: dict[tuple, tuple[np.ndarray, np.ndarray, list, list]] = {}
+        self._unlisted = 0  # this decision's move options below their unit's best RANKED
         self._holding: list[dict[str, Any]] = []
         self._friends: list[tuple[str, tuple[float, float]]] = []
         self._standing: dict[tuple, float] = {}  # (turn, step, target) -> P(still standing)
@@ -84,7 +86,7 @@ class QuickrefBot(VehicleExchange):
         self._scout(view)
         self._plan_all(view, legal)
         options: list[Option] = []
-        self._unlisted = 0  # move options not listed: below their unit's best RANKED
+        self._unlisted = 0
         for t in legal:
             options += self._score(view, t, legal, odds)
         ranked = [
@@ -332,18 +334,13 @@ class QuickrefBot(VehicleExchange):
             self._plans.update(zip(todo, self._plan_moves(view, list(todo.values())), strict=True))
 
     def _moves(self, view, t) -> list[Option]:
-        """Move options of one unit: each destination's score (`_grounds` + `_exchange`, worked
-        out once per phase and enemy picture) less crowding by friends (own units within 2")
+        """Move options of one unit: each destination's score (`_grounds` + `_exchange`, planned
+        once per phase and enemy picture) less crowding by friends (own units within 2")
         where they stand now, against staying put."""
         key = self._plan_key(view, t)
         if key is None:
             return []
-        plan = self._plans.get(key)
-        if plan is None:
-            plan = self._plans[key] = self._plan_moves(
-                view, [(self._unit(view, t["unit"]), t["max"], key[3])]
-            )[0]
-        pos, base, cmds, whys = plan
+        pos, base, cmds, whys = self._plans[key]  # planned by `_plan_all`
         uid = t["unit"]
         friends = np.asarray([xy for fid, xy in self._friends if fid != uid], dtype=float)
         if len(friends):

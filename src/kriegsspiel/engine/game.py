@@ -217,7 +217,9 @@ class Game:
         ]
 
     def view(self, side: str) -> dict[str, Any]:
-        """Everything `side` may know: the ruleset's view plus the log it may read."""
+        """Everything `side` may know: the ruleset's view plus the log it may read. The
+        scenario's parts of it (table, terrain, objectives, sides) may be shared between views:
+        read them, do not change them."""
         if side not in self.sides and side not in (UMPIRE, SPECTATOR):
             raise IllegalCommand(f"unknown side {side!r}", "side")
         out = self.rules.view(self._state, side)
