@@ -4,6 +4,7 @@ executor and the number of workers, stats, report files, and the CLI (issue 5 it
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -140,3 +141,39 @@ def test_simulate_runs_the_scenario_file_given(tmp_path, capsys):
     assert main(["simulate", str(edited), "--battles", "2", "--seed", "3", "--json"]) == 0
     summary = json.loads(capsys.readouterr().out)
     assert summary["turns"]["mean"] == 1
+
+
+_TRACE_HASH = """
+import hashlib, json
+from kriegsspiel.ai import harness
+from kriegsspiel.ai.quickref_bot import QuickrefBot
+from kriegsspiel.engine import Game
+from kriegsspiel.engine.scenario import find_scenario
+h = hashlib.sha256()
+for seed in (0, 1):
+    g = Game(find_scenario("qr-crossroads-armour"), seed=seed)
+    bots = {s: QuickrefBot("balanced") for s in g.sides}
+    last = None
+    while g.outcome is None:
+        side = next((s for s in g.rules.active_sides(g.state) if s != last), None)
+        side = side or g.rules.active_sides(g.state)[0]
+        harness.act(g, side, bots[side], lambda d: h.update(json.dumps(d.trace).encode()))
+        last = side
+    h.update(g.state_hash().encode())
+print(h.hexdigest())
+"""
+
+
+def test_battles_do_not_depend_on_the_hash_seed():
+    """Workers are separate processes, each with its own random string hashing: no decision
+    or state may follow the iteration order of a set (last-known markers once did)."""
+
+    def run(hash_seed: str) -> str:
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        out = subprocess.run(
+            [sys.executable, "-c", _TRACE_HASH], env=env, capture_output=True, text=True
+        )
+        assert out.returncode == 0, out.stderr
+        return out.stdout.strip()
+
+    assert run("5") == run("6")

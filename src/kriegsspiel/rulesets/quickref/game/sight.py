@@ -80,14 +80,14 @@ def _mark(state: State, side: str, u: Unit) -> None:
 def refresh(board: Board, state: State) -> None:
     """Recompute what each side sees and update its last-known markers."""
     for side in state.sides:
-        seen = seen_by(board, state, side)
+        seen = sorted(seen_by(board, state, side))  # marks kept in a fixed order
         for uid in seen:
             _mark(state, side, state.units[uid])
         known = state.last_known.setdefault(side, {})
         for uid in list(known):
             if not state.units[uid].alive:
                 known.pop(uid)
-        state.seen[side] = sorted(seen)
+        state.seen[side] = seen
 
 
 def refresh_after_move(board: Board, state: State, mover: Unit) -> None:
@@ -95,10 +95,10 @@ def refresh_after_move(board: Board, state: State, mover: Unit) -> None:
     only at the mover (nothing else it sees has changed: positions, cover, the revealed and
     hidden flags and the turn of the last full refresh are as they were)."""
     side, other = mover.side, state.enemy(mover.side)
-    seen = seen_by(board, state, side)
+    seen = sorted(seen_by(board, state, side))  # marks kept in a fixed order
     for uid in seen:
         _mark(state, side, state.units[uid])
-    state.seen[side] = sorted(seen)
+    state.seen[side] = seen
     watched = set(state.seen.get(other, [])) - {mover.id}
     if seen_by(board, state, other, only=mover):
         watched.add(mover.id)
