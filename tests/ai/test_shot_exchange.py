@@ -3,6 +3,7 @@ facing, unseen guns in concealing terrain, the last turn, and routes around clos
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 
@@ -58,6 +59,34 @@ def test_worth_is_the_exact_odds_weighted_by_outcome_values():
     assert {shots.worth("ger/pzkw-v", "usa/m4-medium-tank", r, "front") for r in (2, 9, 21)} == {
         shots.worth("ger/pzkw-v", "usa/m4-medium-tank", 21, "front")
     }
+
+
+_EXAMPLES = itertools.count()
+_TYPES = ("usa/m4-medium-tank", "ger/pzkw-iv-h", "ger/pzkw-v", "ger/stug-iii-g")
+_KEYS = st.tuples(
+    st.sampled_from(_TYPES),
+    st.sampled_from(_TYPES),
+    st.booleans(),
+    st.sampled_from(("none", "half", "over_half")),
+    st.sampled_from((None, "hills", "woods")),
+)
+
+
+@given(st.lists(st.lists(_KEYS, min_size=1, max_size=6), min_size=1, max_size=4))
+def test_stacked_rows_are_each_keys_table_padded(calls):
+    """Keys repeated within a call and across calls (rows are added as keys first appear)."""
+    # a values dict of its own gets a stack of its own: every example starts empty
+    shots = ShotOdds({"ko": 1.0, "damaged": 0.5, "tracked": 0.25, "example": next(_EXAMPLES)})
+    for keys in calls:
+        limits, worth = shots.stacked(tuple(keys))
+        for row, (firer, target, moved, firer_moved, cover) in enumerate(keys):
+            lim, w = shots.table(
+                firer, target, target_moved=moved, firer_moved=firer_moved, cover=cover
+            )
+            assert limits[row, : len(lim)].tolist() == lim.tolist()
+            assert (limits[row, len(lim) :] == np.inf).all()
+            assert worth[row, :, : len(lim)].tolist() == w[:, : len(lim)].tolist()
+            assert (worth[row, :, len(lim) :] == 0).all()
 
 
 def test_segment_test_inlined_agrees_with_the_reference():
@@ -193,11 +222,16 @@ def test_no_fire_follows_the_last_turns_move():
 
 def test_moved_state_follows_the_half_move_line():
     view = _view(3, "move_b", [SHERMAN], [])
-    assert QuickrefBot._moved_state(view, SHERMAN, 10.0, 0.0) == "none"
-    assert QuickrefBot._moved_state(view, SHERMAN, 10.0, 5.0) == "half"
-    assert QuickrefBot._moved_state(view, SHERMAN, 10.0, 5.5) == "over_half"
+    states = QuickrefBot._moved_states(view, SHERMAN, 10.0, np.asarray([0.0, 5.0, 5.5]))
+    assert states == ["none", "half", "over_half"]
     a1 = _view(3, "move_a1", [SHERMAN], [])
-    assert QuickrefBot._moved_state(a1, SHERMAN, 5.0, 5.0) == "half"  # A's first half-move
+    assert QuickrefBot._moved_states(a1, SHERMAN, 5.0, np.asarray([5.0])) == ["half"]  # A's 1st
+    # a unit that already moved 4" of its 10" this turn: 1" more is still within half
+    went = dict(SHERMAN, moved_this_turn=4.0)
+    assert QuickrefBot._moved_states(view, went, 6.0, np.asarray([1.0, 1.5])) == [
+        "half",
+        "over_half",
+    ]
 
 
 WOODS = {

@@ -28,6 +28,7 @@ from ..data.errors import RuleError
 from ..engine.commands import IllegalCommand
 from .bot import Decision, Odds, command_of
 from .exchange import Sight, VehicleExchange
+from .plan import MOVED, Pass, Plan, moved_states
 from .profiles import Profile, load_profile
 from .shot_odds import ShotOdds
 from .terrain import ViewTerrain, view_terrain
@@ -37,9 +38,8 @@ RANKED = 9  # options a decision ranks and traces (the chosen one and the next b
 RANGE = {"vehicle": 32.0, "infantry": 20.0}
 KILLS = ("ko", "kia", "removed")  # fire outcomes that take the target off the table
 CONTACT = 1.8  # inches: inside the rules' base contact (2") for an assault next phase
-# score, command, why (a move's command is a `Move` and its why its figures and the friends
-# within 2" until it is ranked and traced)
-Option = tuple[float, "dict[str, Any] | Move", Any]
+# score, command, why; a move's is (score, Plan, (destination, friends within 2")) until ranked
+Option = tuple[float, "dict[str, Any] | Plan", Any]
 
 
 class QuickrefBot(VehicleExchange):
@@ -56,8 +56,7 @@ class QuickrefBot(VehicleExchange):
         self._enemy_types: set[str] = set()  # vehicle types of the enemy seen so far
         self._enemy_key: tuple = ()
         self._phase: tuple[int, str] = (0, "")
-        # move plans: (positions, scores without crowding, Move per destination, whys)
-        self._plans: dict[tuple, tuple[np.ndarray, np.ndarray, list, list]] = {}
+        self._plans: dict[tuple, Plan] = {}  # move plans by `_plan_key`
         self._unlisted = 0  # this decision's move options below their unit's best RANKED
         self._holding: list[dict[str, Any]] = []
         self._friends: list[tuple[str, tuple[float, float]]] = []
@@ -90,7 +89,7 @@ class QuickrefBot(VehicleExchange):
         for t in legal:
             options += self._score(view, t, legal, odds)
         ranked = [
-            (s, c.command() if type(c) is Move else c, w)
+            (s, c.command(w[0]), c.why(*w)) if type(c) is Plan else (s, c, w)
             for s, c, w in heapq.nlargest(RANKED, options, key=lambda o: o[0])
         ]
         best = ranked[0]
@@ -102,9 +101,9 @@ class QuickrefBot(VehicleExchange):
             "phase": view["phase"],
             "turn": view["turn"],
             "profile": self.profile.name,
-            "chosen": {"command": best[1], "score": round(best[0], 4), "why": _text(best[2])},
+            "chosen": {"command": best[1], "score": round(best[0], 4), "why": best[2]},
             "alternatives": [
-                {"command": c, "score": round(s, 4), "why": _text(w)} for s, c, w in ranked[1:]
+                {"command": c, "score": round(s, 4), "why": w} for s, c, w in ranked[1:]
             ],
             "considered": len(options) + self._unlisted,
         }
@@ -245,11 +244,12 @@ class QuickrefBot(VehicleExchange):
         return score, cmd, f"in contact, strength ratio {ratio:.2f}"
 
     # ------------------------------------------------------------------ movement
-    def _grounds(self, view, u, sight: Sight, withdraw: bool) -> tuple[np.ndarray, list]:
+    def _grounds(self, view, u, sight: Sight, withdraw: bool) -> tuple[np.ndarray, str, tuple]:
         """The terms of each row position's score that do not depend on friendly units: cover,
         exposure to and shots at the known enemies, closing in on enemies holding an
         objective, and either the pull of the objectives or, withdrawing, the distance put
-        between the unit and the enemy; with the figures its trace words (`_text`)."""
+        between the unit and the enemy; with the wording of its trace and the figures for it
+        (one array per figure)."""
         p, terrain = self.profile, self.terrain(view)
         vehicle = u["kind"] == "vehicle"
         pos, seen = sight.pos, sight.seen
@@ -271,20 +271,14 @@ class QuickrefBot(VehicleExchange):
         if withdraw:
             nearest = sight.dist.min(axis=1) if sight.enemies else np.full(len(pos), 99.0)
             score = score + p.withdraw * np.minimum(nearest, 24.0)
-            whys = [
-                ("withdraw; cover {:g}, seen by {}", (c, n))
-                for c, n in zip(cover.tolist(), seeing.tolist(), strict=True)
-            ]
-            return score, whys
+            return score, "withdraw; cover {:g}, seen by {}", (cover, seeing)
         obj = self._objective_pull(view, u, pos)
         score = score + obj + p.shooting * shots
-        whys = [
-            ("objective {:.1f}, cover {:g}, seen by {}, shots {}", row)
-            for row in zip(
-                obj.tolist(), cover.tolist(), seeing.tolist(), shots.tolist(), strict=True
-            )
-        ]
-        return score, whys
+        return (
+            score,
+            "objective {:.1f}, cover {:g}, seen by {}, shots {}",
+            (obj, cover, seeing, shots),
+        )
 
     def _objective_pull(self, view, u, pos: np.ndarray) -> np.ndarray:
         """Per row: the best objective term (the hold bonus inside one, less the pull of the
@@ -340,8 +334,8 @@ class QuickrefBot(VehicleExchange):
         key = self._plan_key(view, t)
         if key is None:
             return []
-        pos, base, cmds, whys = self._plans[key]  # planned by `_plan_all`
-        uid = t["unit"]
+        plan = self._plans[key]  # planned by `_plan_all`
+        pos, base, uid = plan.pos, plan.score, plan.unit
         friends = np.asarray([xy for fid, xy in self._friends if fid != uid], dtype=float)
         if len(friends):
             near = (pos[:, None, 0] - friends[None, :, 0]) ** 2 + (
@@ -356,17 +350,14 @@ class QuickrefBot(VehicleExchange):
         # order, as `heapq.nlargest` keeps them); the rest are counted, not listed
         keep = np.sort(np.argsort(-gain, kind="stable")[:RANKED]).tolist()
         self._unlisted += len(gain) - len(keep)
-        # worded only if traced (`_text`)
-        return [(float(gain[i]), cmds[i], (whys[i], int(crowd[i + 1]))) for i in keep]
+        return [(float(gain[i]), plan, (i, int(crowd[i + 1]))) for i in keep]  # `plan` module
 
-    def _plan_moves(self, view, batch: list[tuple[dict[str, Any], float, bool]]) -> list:
-        """For each (unit, move allowance, withdraw only): (positions, scores without
-        crowding, commands, whys), row 0 staying put and the others its destinations. The
-        rows of all the units are weighed together (`_sight`, `_grounds` per kind of unit,
-        `_exchange` for the vehicles)."""
+    def _plan_moves(self, view, batch: list[tuple[dict[str, Any], float, bool]]) -> list[Plan]:
+        """A `Plan` for each (unit, move allowance, withdraw only). The rows of all the units
+        are weighed together (`_sight`, `_grounds` per kind of unit, `_exchange` for the
+        vehicles)."""
         rows: list[tuple[float, float]] = []
         owner: list[int] = []
-        moved: list[str] = []
         spans, all_dests = [], []
         for k, (u, cap, withdraw) in enumerate(batch):
             here = (u["x"], u["y"])
@@ -376,13 +367,12 @@ class QuickrefBot(VehicleExchange):
             start = len(rows)
             rows += [here] + [path[-1] for path, _ in dests]
             owner += [k] * (1 + len(dests))
-            moved += [self._moved_state(view, u, cap, d) for d in (0.0, *(d for _, d in dests))]
             spans.append((start, len(rows)))
             all_dests.append(dests)
         sight = self._sight(view, rows)
         who = np.asarray(owner)
         score = np.zeros(len(rows))
-        terms: list[Any] = [None] * len(rows)
+        done = Pass(len(rows))
         groups: dict[tuple, list[int]] = {}
         for k, (u, _cap, withdraw) in enumerate(batch):
             kind = (u["kind"], withdraw, bool(u.get("suppressed")), self._strength(u))
@@ -390,30 +380,26 @@ class QuickrefBot(VehicleExchange):
         for ks in groups.values():
             idx = np.nonzero(np.isin(who, ks))[0]
             u, _cap, withdraw = batch[ks[0]]
-            part, words = self._grounds(view, u, sight.rows(idx), withdraw)
+            part, fmt, figures = self._grounds(view, u, sight.rows(idx), withdraw)
             score[idx] = part
-            for i, w in zip(idx.tolist(), words, strict=True):
-                terms[i] = w
+            done.add(idx, fmt, figures)
         units = [u for u, _, _ in batch]
         armour = np.nonzero([units[k]["kind"] == "vehicle" for k in owner])[0]
-        trade, slot, facing = None, {}, None
         if len(armour):
-            trade = self._exchange(
-                view, units, who[armour], [moved[i] for i in armour.tolist()], sight.rows(armour)
-            )
+            moved = []
+            for (u, cap, _w), dests in zip(batch, all_dests, strict=True):
+                if u["kind"] == "vehicle":
+                    lengths = np.asarray([0.0, *(d for _, d in dests)])
+                    moved += self._moved_states(view, u, cap, lengths)
+            trade = done.trade = self._exchange(view, units, who[armour], moved, sight.rows(armour))
             score[armour] += trade.score
-            slot = {r: j for j, r in enumerate(armour.tolist())}
-            facing = trade.facing.tolist() if trade.facing is not None else None
-        plans = []
-        for (u, _cap, _w), (start, end), dests in zip(batch, spans, all_dests, strict=True):
-            cmds, whys = [], []
-            for i, (path, d) in enumerate(dests, start + 1):
-                j = slot.get(i)
-                turn = facing[j] if facing is not None and j is not None else None
-                cmds.append(Move(u["id"], path, turn))
-                whys.append((d, path[-1], terms[i], trade if j is not None else None, j))
-            plans.append((sight.pos[start:end], score[start:end], cmds, whys))
-        return plans
+            done.slot[armour] = np.arange(len(armour))
+            if trade.facing is not None:
+                done.facing[armour] = trade.facing
+        return [
+            Plan(u["id"], sight.pos[start:end], score[start:end], dests, start, done)
+            for (u, _cap, _w), (start, end), dests in zip(batch, spans, all_dests, strict=True)
+        ]
 
     @staticmethod
     def _last_turn(view) -> bool:
@@ -426,13 +412,13 @@ class QuickrefBot(VehicleExchange):
         return 0.0 if (on_move and self._last_turn(view)) else 1.0
 
     @staticmethod
-    def _moved_state(view, u, cap: float, d: float) -> str:
-        """The to-hit movement state this move leaves the unit in for the next fire steps."""
-        moved = u.get("moved_this_turn", 0.0)
-        if moved + d <= 0:
-            return "none"
-        full = 2 * (cap + moved) if view["phase"] == "move_a1" else cap + moved
-        return "half" if (moved + d) <= full / 2 + 1e-9 else "over_half"
+    def _moved_states(view, u, cap: float, lengths: np.ndarray) -> list[str]:
+        """The to-hit movement state each move of `lengths` leaves the unit in for the next
+        fire steps (`plan.moved_states`)."""
+        codes = moved_states(
+            lengths, u.get("moved_this_turn", 0.0), cap, view["phase"] == "move_a1"
+        )
+        return [MOVED[c] for c in codes.tolist()]
 
     def _destinations(self, view, u, cap: float, withdraw: bool) -> list[tuple[tuple, float]]:
         """Paths this unit can take now, as (points, length): straight lines around it at full
@@ -502,39 +488,9 @@ class QuickrefBot(VehicleExchange):
         return out
 
 
-class Move:
-    """A move option's command, written out only if it is ranked (most never are)."""
-
-    __slots__ = ("unit", "path", "facing")
-
-    def __init__(self, unit: str, path: tuple, facing: float | None):
-        self.unit, self.path, self.facing = unit, path, facing
-
-    def command(self) -> dict[str, Any]:
-        cmd = {
-            "type": "move",
-            "unit": self.unit,
-            "path": [[round(x, 3), round(y, 3)] for x, y in self.path],
-        }
-        if self.facing is not None:
-            cmd["facing"] = round(self.facing, 1)
-        return cmd
-
-
 def _facts(data: dict[str, Any]) -> tuple:
     """A flat dict of JSON scalars as a hashable key (the same for equal dicts)."""
     return tuple(sorted(data.items()))
-
-
-def _text(why: Any) -> str:
-    """An option's why as the trace words it (a move's figures are kept until then)."""
-    if isinstance(why, tuple):
-        (d, pos, (fmt, figures), trade, row), crowd = why
-        return (
-            f'{d:.1f}" to ({pos[0]:.1f}, {pos[1]:.1f}): {fmt.format(*figures)}'
-            f'{trade.why(row) if trade is not None else ""}, {crowd} friends within 2"'
-        )
-    return why
 
 
 def _length(pts) -> float:
