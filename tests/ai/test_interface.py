@@ -4,6 +4,7 @@ an odds table; nothing it can reach is the game or its state (issue 5 item 1).""
 from __future__ import annotations
 
 import json
+import re
 import types
 from typing import Any
 
@@ -12,6 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kriegsspiel.ai import RandomBot, load_profile, profile_names
+from kriegsspiel.ai.bot import command_of
 from kriegsspiel.ai.harness import OddsTable, act, bot_inputs, json_copy, play
 from kriegsspiel.ai.profiles import Profile
 from kriegsspiel.ai.quickref_bot import QuickrefBot
@@ -129,6 +131,66 @@ def test_every_decision_is_traced():
         assert t["considered"] >= len(t["alternatives"]) + 1
     fires = [d for d in decisions if d.command["type"] == "fire" and "chosen" in d.trace]
     assert fires and all("expected value" in d.trace["chosen"]["why"] for d in fires)
+
+
+def test_memoised_odds_and_fire_orders_are_the_games_now():
+    """The odds a bot is given and the fire orders listed as legal come from memos that outlive
+    a turn (keyed by the ruleset's `odds_situation` and the units' `fire_facts`): at every
+    decision of a battle they are what the game works out afresh."""
+    game = Game(find_scenario("qr-village-assault"), seed=2)
+    bots = {s: QuickrefBot("aggressive") for s in game.sides}
+    checked, last = 0, None
+    while game.outcome is None:
+        active = game.rules.active_sides(game.state)
+        side = next((s for s in active if s != last), active[0])
+        view, legal, odds = bot_inputs(game, side)
+        fresh_state = game.state
+        memo = dict(fresh_state.fire_memo)
+        fresh_state.fire_memo.clear()
+        fresh_state.legal_memo.clear()
+        assert game.rules.legal_commands(fresh_state, side) == legal
+        fresh_state.fire_memo.update(memo)
+        for t in legal:
+            if t["type"] == "fire":
+                cmd = {k: t[k] for k in ("type", "unit", "target", "suppressive") if k in t}
+                try:
+                    want = json.loads(json.dumps(game.odds(side, cmd)))
+                except IllegalCommand as exc:
+                    with pytest.raises(IllegalCommand, match=re.escape(str(exc))):
+                        odds(cmd)
+                else:
+                    assert odds(cmd) == want
+                checked += 1
+        act(game, side, bots[side])
+        last = side
+    assert checked > 50
+
+
+def test_odds_follow_a_change_in_either_unit():
+    """The odds memo is keyed by both units' facts: a gun's target turned about, or a firer
+    that moved, gets odds of its own."""
+    game = Game(find_scenario("qr-crossroads-armour"), seed=2)
+    bots = {s: QuickrefBot("aggressive") for s in game.sides}
+    cmd = None
+    while cmd is None:
+        side = game.rules.active_sides(game.state)[0]
+        _view, legal, odds = bot_inputs(game, side)
+        for t in legal:
+            if t["type"] == "fire" and odds(command_of(t))["attack"] == "gun":
+                cmd = command_of(t)
+                break
+        else:
+            act(game, side, bots[side])
+    before = odds(cmd)
+    target, firer = game.state.units[cmd["target"]], game.state.units[cmd["unit"]]
+    changes = [(target, "facing", (target.facing + 180) % 360), (firer, "moved", "half")]
+    for unit, field, value in changes:
+        setattr(unit, field, value)
+        game.state.legal_memo.clear()
+        _view, _legal, odds = bot_inputs(game, side)
+        now = json.loads(json.dumps(game.odds(side, cmd)))
+        assert odds(cmd) == now != before
+        before = now
 
 
 def test_profiles_are_data():

@@ -66,34 +66,34 @@ def _key(command: dict[str, Any]) -> str:
     return json.dumps(command, sort_keys=True, default=str)
 
 
-# per game: odds already worked out, keyed by command and the state of firer and target
+# per game: odds already worked out, keyed by command and the ruleset's `odds_situation`
 _MEMO: weakref.WeakKeyDictionary[Game, dict[tuple, dict[str, Any] | str]] = (
     weakref.WeakKeyDictionary()
 )
+MEMO_SIZE = 20_000  # odds kept per game
 
 
 def _odds_table(game: Game, side: str, legal: list[dict[str, Any]]) -> OddsTable:
     memo = _MEMO.setdefault(game, {})
-    units = game.state.units
+    situation = getattr(game.rules, "odds_situation", None)
     table: dict[str, dict[str, Any] | str] = {}
     for t in legal:
         if t["type"] != "fire":
             continue
         cmd = command_of(t)
         key = _key(cmd)
-        situation = (
-            key,
-            game.state.turn,
-            game.state.phase,
-            units[t["unit"]].facts(),
-            units[t["target"]].facts(),
-        )
-        if situation not in memo:
+        # without the ruleset's situation key, odds are memoised for this state only
+        at = situation(game.state, side, cmd) if situation else (len(game.events),)
+        hit = memo.get((key, at))
+        if hit is None:
             try:
-                memo[situation] = json_copy(game.odds(side, cmd))
+                hit = json_copy(game.odds(side, cmd))
             except (IllegalCommand, RuleError) as exc:
-                memo[situation] = str(exc)
-        table[key] = memo[situation]
+                hit = str(exc)
+            if len(memo) >= MEMO_SIZE:
+                memo.clear()
+            memo[(key, at)] = hit
+        table[key] = hit
     return OddsTable(table)
 
 

@@ -42,9 +42,10 @@ def copy_templates(templates: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def _fire_ok(game, board, state: State, side: str, cmd, u: Unit, t: Unit) -> bool:
-    """`orders_fire.dry_run` of a one-unit order at a target the side sees, memoised on the
-    state by everything it depends on: turn, step, the order and both units' facts."""
-    key = (state.turn, state.phase, side, cmd.get("suppressive", False), u.facts(), t.facts())
+    """`orders_fire.dry_run` of a one-unit order, by a unit on the table that has not fired
+    this turn, at a target the side sees, memoised on the state by everything it depends on
+    then: the step, the order and both units' `fire_facts` (the same from turn to turn)."""
+    key = (state.phase, side, cmd.get("suppressive", False), u.fire_facts(), t.fire_facts())
     hit = state.fire_memo.get(key)
     if hit is None:
         if len(state.fire_memo) >= 20_000:

@@ -383,6 +383,26 @@ class QuickrefGame:
         return any(c["type"] != "end_phase" for c in self.legal_commands(state, side))
 
     # ------------------------------------------------------------------ odds preview
+    def odds_situation(self, state: State, side: str, cmd: dict[str, Any]) -> tuple:
+        """Everything besides the command that `odds` of a fire command depends on, as a memo
+        key: the step, the `fire_facts` of the units named and whether each may act now (on
+        the table, a firer not yet fired this turn, the target seen). Not the turn itself: the
+        same shot a turn later has the same odds."""
+        firers = cmd.get("units") or [cmd.get("unit")]
+        if not isinstance(firers, list):
+            firers = [firers]
+        seen = state.seen.get(side, [])
+        out: list[Any] = [state.phase, side]
+        for uid in [*firers, cmd.get("target")]:
+            u = state.units.get(uid) if isinstance(uid, str) else None
+            if u is None:
+                out.append(None)
+                continue
+            here = u.reinforcement_turn <= state.turn
+            fired = u.fired_turn == state.turn and uid in firers
+            out.append((u.fire_facts(), here, fired, uid in seen))
+        return tuple(out)
+
     def odds(self, state: State, side: str, cmd: dict[str, Any]) -> dict[str, Any]:
         """Exact odds of a fire command before it is given (validated as the command would be;
         uses only what `side` may know: its own units and targets it observes)."""

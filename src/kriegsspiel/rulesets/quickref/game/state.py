@@ -50,12 +50,23 @@ class Unit:
         """Its fields' values in order: a hashable key for memos of what they decide."""
         return tuple([getattr(self, k) for k in UNIT_FIELDS])
 
+    def fire_facts(self) -> tuple:
+        """The values of the fields a shot by or at it depends on (`FIRE_FIELDS`)."""
+        return tuple([getattr(self, k) for k in FIRE_FIELDS])
+
     @property
     def pos(self) -> tuple[float, float]:
         return (self.x, self.y)
 
 
 UNIT_FIELDS = tuple(f.name for f in fields(Unit))
+# what no shot reads: sight (hidden, when it last fired), movement left, artillery calls; that
+# a unit fired this turn (and may not again) is for the caller to key on
+FIRE_FIELDS = tuple(
+    k
+    for k in UNIT_FIELDS
+    if k not in ("hidden", "moved_this_turn", "fired_turn", "fired_phase", "radio")
+)
 
 
 @dataclass
