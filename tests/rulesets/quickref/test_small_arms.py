@@ -129,3 +129,25 @@ def test_distribution_sums_to_one_and_cover_helps(qr, s, long, terrain, supp, su
     assert d.total() == 1
     harmed = 1 - d.p("none")
     assert harmed >= 1 - odds(qr, SmallArms(s, True, "building", True, suppressive)).p("none")
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.lists(st.tuples(st.integers(1, 4), st.floats(1.0, 12.0)), min_size=1, max_size=3),
+    st.sampled_from([None, "woods"]),
+    st.booleans(),
+)
+def test_who_fires_enters_the_odds_only_through_strength_and_long_range(qr, squads, terrain, soft):
+    """`memo_key` lets fire groups alike in strength and the long-range flag share their exact
+    odds; walking the tree for this group without the memo agrees."""
+    from kriegsspiel.chance import drivers
+
+    members = [Member(f"sq{i}", sa, (9, 27), d) for i, (sa, d) in enumerate(squads)]
+    atk = group_attack(qr, members, terrain=terrain)
+    fn, extra = (soft_vehicle_fire, (True,)) if soft else (small_arms, ())
+    shared = exact(fn, qr, atk, *extra)
+    drivers.clear_cache()
+    walked = exact(lambda *a: fn(*a), qr, atk, *extra)  # no memo_key on the wrapper
+    bare = exact(fn, qr, SmallArms(atk.strength, atk.long_range, terrain), *extra)
+    assert shared.probs == walked.probs == bare.probs
+    assert shared.placeholders == walked.placeholders

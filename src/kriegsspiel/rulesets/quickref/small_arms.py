@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ...chance import Modifier, Note, Outcome, Roll, total
 from .direct_fire import RuleError, tank_hit_effect, terrain_modifier
@@ -157,3 +157,14 @@ def soft_vehicle_fire(rules: Rules, atk: SmallArms, mg_involved: bool):
     )
     result = yield from tank_hit_effect(rules, mod, "soft vehicle", "L7 Soft Vehicles")
     return Outcome(result)
+
+
+def _memo_key(rules: Rules, atk: SmallArms, *rest) -> tuple:
+    """The members of a fire group enter the odds only through the attack's strength and its
+    long-range flag, so attacks alike in those (whoever fires, from however far) share their
+    exact odds (`chance.exact` memo)."""
+    return (rules, replace(atk, members=()), *rest)
+
+
+small_arms.memo_key = _memo_key  # type: ignore[attr-defined]
+soft_vehicle_fire.memo_key = _memo_key  # type: ignore[attr-defined]
