@@ -58,6 +58,7 @@ class QuickrefBot(VehicleExchange):
         self._phase: tuple[int, str] = (0, "")
         self._plans: dict[tuple, Plan] = {}  # move plans by `_plan_key`
         self._unlisted = 0  # this decision's move options below their unit's best RANKED
+        self._move_options: dict[int, list[Option]] = {}  # this decision's, by template id
         self._holding: list[dict[str, Any]] = []
         self._friends: list[tuple[str, tuple[float, float]]] = []
         self._standing: dict[tuple, float] = {}  # (turn, step, target) -> P(still standing)
@@ -84,8 +85,9 @@ class QuickrefBot(VehicleExchange):
         self._friends = [(o["id"], (o["x"], o["y"])) for o in view["units"]]
         self._scout(view)
         self._plan_all(view, legal)
-        options: list[Option] = []
         self._unlisted = 0
+        self._move_options = self._moves(view, legal)
+        options: list[Option] = []
         for t in legal:
             options += self._score(view, t, legal, odds)
         ranked = [
@@ -116,7 +118,7 @@ class QuickrefBot(VehicleExchange):
         if kind == "fire":
             return [self._fire(view, t, odds)]
         if kind == "move":
-            return self._moves(view, t)
+            return self._move_options.get(id(t), [])
         if kind == "call_fire":
             return [self._call_fire(view, t)]
         if kind == "assault":
@@ -327,30 +329,54 @@ class QuickrefBot(VehicleExchange):
         if todo:
             self._plans.update(zip(todo, self._plan_moves(view, list(todo.values())), strict=True))
 
-    def _moves(self, view, t) -> list[Option]:
-        """Move options of one unit: each destination's score (`_grounds` + `_exchange`, planned
-        once per phase and enemy picture) less crowding by friends (own units within 2")
-        where they stand now, against staying put."""
-        key = self._plan_key(view, t)
-        if key is None:
-            return []
-        plan = self._plans[key]  # planned by `_plan_all`
-        pos, base, uid = plan.pos, plan.score, plan.unit
-        friends = np.asarray([xy for fid, xy in self._friends if fid != uid], dtype=float)
-        if len(friends):
-            near = (pos[:, None, 0] - friends[None, :, 0]) ** 2 + (
-                pos[:, None, 1] - friends[None, :, 1]
-            ) ** 2 < 4.0
-            crowd = near.sum(axis=1)
-        else:
-            crowd = np.zeros(len(pos), dtype=int)
+    def _moves(self, view, legal) -> dict[int, list[Option]]:
+        """Move options of every unit that may still move, by the id of its template: each
+        destination's score (`_grounds` + `_exchange`, planned once per phase and enemy
+        picture) less crowding by friends (own units within 2") where they stand now,
+        against staying put; all units' rows at once."""
+        plans = {}
+        for t in legal:
+            key = self._plan_key(view, t) if t["type"] == "move" else None
+            if key is not None:
+                plans[id(t)] = self._plans[key]  # planned by `_plan_all`
+        if not plans:
+            return {}
+        ids = [fid for fid, _ in self._friends]
+        friends = np.asarray([xy for _, xy in self._friends], dtype=float)
+        sizes = [len(plan.pos) for plan in plans.values()]
+        seg = np.repeat(np.arange(len(plans)), sizes)
+        start = np.cumsum([0, *sizes[:-1]])
+        pos = np.concatenate([plan.pos for plan in plans.values()])
+        near = (pos[:, None, 0] - friends[None, :, 0]) ** 2 + (
+            pos[:, None, 1] - friends[None, :, 1]
+        ) ** 2 < 4.0
+        own = np.asarray([ids.index(plan.unit) for plan in plans.values()])[seg]
+        near[np.arange(len(pos)), own] = False  # a unit does not crowd itself
+        crowd = near.sum(axis=1)
         p = self.profile
-        gain = (base - p.spread * crowd - (base[0] - p.spread * crowd[0]) - p.move_threshold)[1:]
-        # only this unit's best RANKED can be among the best RANKED of all (ties kept in
-        # order, as `heapq.nlargest` keeps them); the rest are counted, not listed
-        keep = np.sort(np.argsort(-gain, kind="stable")[:RANKED]).tolist()
-        self._unlisted += len(gain) - len(keep)
-        return [(float(gain[i]), plan, (i, int(crowd[i + 1]))) for i in keep]  # `plan` module
+        net = np.concatenate([plan.score for plan in plans.values()]) - p.spread * crowd
+        gain = net - net[start][seg] - p.move_threshold
+        # only a unit's best RANKED can be among the best RANKED of all (ties kept in order,
+        # as `heapq.nlargest` keeps them); the rest are counted, not listed
+        rows = np.arange(len(pos))
+        moving = np.ones(len(pos), dtype=bool)
+        moving[start] = False  # row 0 of each plan: staying put
+        order = np.lexsort((rows, -gain, ~moving, seg))
+        rank = np.arange(len(pos)) - np.repeat(start, sizes)
+        keep = np.sort(order[(rank < RANKED) & moving[order]])
+        self._unlisted += int(moving.sum()) - len(keep)
+        out: dict[int, list[Option]] = {k: [] for k in plans}
+        keys, listed = list(plans), list(plans.values())
+        first = start.tolist()
+        for r, g, c, k in zip(
+            keep.tolist(),
+            gain[keep].tolist(),
+            crowd[keep].tolist(),
+            seg[keep].tolist(),
+            strict=True,
+        ):
+            out[keys[k]].append((g, listed[k], (r - first[k] - 1, c)))
+        return out
 
     def _plan_moves(self, view, batch: list[tuple[dict[str, Any], float, bool]]) -> list[Plan]:
         """A `Plan` for each (unit, move allowance, withdraw only). The rows of all the units
