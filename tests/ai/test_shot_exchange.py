@@ -9,9 +9,11 @@ import random
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from kriegsspiel.ai import plan as plan_module
+from kriegsspiel.ai.plan import Reach, destinations
 from kriegsspiel.ai.quickref_bot import QuickrefBot
 from kriegsspiel.ai.shot_odds import ShotOdds, aspect_from
 from kriegsspiel.ai.terrain import ViewTerrain, _segments_meet, view_terrain
@@ -160,6 +162,37 @@ def test_route_goes_round_the_hamlet_and_the_engine_accepts_it():
     pts = vt.route(start, goal, 48, 36, True, half, 0.0)
     game.submit("usa", {"type": "move", "unit": "u-m4b", "path": [list(p) for p in pts]})
     assert (game.state.units["u-m4b"].x, game.state.units["u-m4b"].y) == pts[-1]
+
+
+@settings(deadline=None)  # the first call builds the travel-distance grid
+@given(
+    st.tuples(st.floats(0, 48), st.floats(0, 36)),
+    st.booleans(),
+    st.floats(1.0, 12.0),
+    st.lists(st.tuples(st.floats(0, 48), st.floats(0, 36)), max_size=3),
+    st.booleans(),
+)
+def test_destinations_reach_no_further_than_allowed_and_withdraw_away(
+    here, vehicle, cap, enemies, withdraw
+):
+    """Every straight-line destination is within the unit's allowance along a path the terrain
+    allows it that far (`reach`); withdrawing, none is nearer any enemy; the process memo
+    returns what a fresh walk gives."""
+    vt = view_terrain([f.model_dump() for f in find_scenario("qr-village-assault").terrain])
+    unit = Reach(here, vehicle, cap, 0.0)
+    goals, table = ((24.0, 18.0),), (48.0, 36.0)
+    contact = () if vehicle or withdraw else tuple(enemies)
+    away = tuple(enemies) if withdraw else None
+    got = destinations(vt, unit, goals, table, contact, away)
+    plan_module._DESTS.clear()
+    assert destinations(vt, unit, goals, table, contact, away) == got
+    for path, length in got:
+        if len(path) == 1 and path[0] not in contact:
+            end = path[0]
+            assert length == pytest.approx(math.dist(here, end))
+            assert length <= vt.reach(here, end, vehicle, cap, 0.0) + 1e-6
+        if withdraw:
+            assert all(math.dist(path[-1], e) >= math.dist(here, e) for e in enemies)
 
 
 def _view(turn: int, phase: str, units, enemies, terrain=(), objectives=()):

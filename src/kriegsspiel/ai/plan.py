@@ -6,11 +6,100 @@ are ever written out as commands and trace words (most destinations never are)."
 from __future__ import annotations
 
 import math
-from typing import Any
+from collections import OrderedDict
+from typing import Any, NamedTuple
 
 import numpy as np
 
+from .terrain import ViewTerrain
+
 MOVED = ("none", "half", "over_half")  # a unit's to-hit movement state after a move
+DIRECTIONS = 12  # straight lines tried around a unit
+CONTACT = 1.8  # inches: inside the rules' base contact (2") for an assault next phase
+XY = tuple[float, float]
+Path = tuple[tuple[XY, ...], float]  # points after the start, and length
+
+
+class Reach(NamedTuple):
+    """Where a unit stands and how far it may go now."""
+
+    here: XY
+    vehicle: bool
+    cap: float  # inches it may still move in this step
+    moved: float  # inches it moved earlier this turn
+
+
+_DESTS: OrderedDict[tuple, list[Path]] = OrderedDict()
+DESTS_KEPT = 4096  # destination lists memoised in a process (the least recently used go)
+
+
+def destinations(
+    terrain: ViewTerrain,
+    unit: Reach,
+    goals: tuple[XY, ...],
+    table: tuple[float, float],
+    contact: tuple[XY, ...] = (),
+    away: tuple[XY, ...] | None = None,
+) -> list[Path]:
+    """Paths a unit can take now: straight lines around it at full and half distance, routes
+    towards each objective (`goals`) around closed ground, full and half, and steps into
+    base contact with each of `contact`; with `away` (the enemies it must withdraw from),
+    only the straight lines that take it no nearer to any of them.
+
+    A pure function of its arguments, memoised for the process: simulated battles of one
+    scenario send units to the same places again and again."""
+    key = (terrain, unit, goals, table, contact, away)
+    hit = _DESTS.get(key)
+    if hit is not None:
+        _DESTS.move_to_end(key)
+        return hit
+    hit = _DESTS[key] = _destinations(terrain, unit, goals, table, contact, away)
+    if len(_DESTS) > DESTS_KEPT:
+        _DESTS.popitem(last=False)
+    return hit
+
+
+def _destinations(terrain, unit: Reach, goals, table, contact, away) -> list[Path]:
+    (x, y), vehicle, cap, moved = unit
+    here = (x, y)
+    w, h = table
+    heads = [2 * math.pi * i / DIRECTIONS for i in range(DIRECTIONS)]
+    heads += [math.atan2(gx - x, gy - y) for gx, gy in goals]
+    out: list[Path] = []
+    for a in heads:
+        far = (min(max(x + cap * math.sin(a), 0.0), w), min(max(y + cap * math.cos(a), 0.0), h))
+        reach = terrain.reach(here, far, vehicle, cap, moved)
+        length = math.dist(here, far)
+        for frac in (1.0, 0.5):
+            d = reach * frac
+            if d < 0.3:
+                continue
+            pos = (x + (far[0] - x) * d / length, y + (far[1] - y) * d / length)
+            out.append(((pos,), d))
+    for far in contact:  # into base contact (close assault next)
+        gap = math.dist(here, far)
+        if gap <= CONTACT:
+            continue
+        stop = (gap - CONTACT * 0.8) / gap
+        pos = (x + (far[0] - x) * stop, y + (far[1] - y) * stop)
+        if terrain.reach(here, pos, vehicle, cap, moved) >= math.dist(here, pos) - 1e-6:
+            out.append(((pos,), math.dist(here, pos)))
+    if away is None:
+        for goal in goals:
+            for frac in (1.0, 0.5):
+                pts = terrain.route(here, goal, w, h, vehicle, cap * frac, moved)
+                if pts:
+                    out.append((tuple(pts), _length([here, *pts])))
+        return out
+    return [
+        (path, d)
+        for path, d in out
+        if not any(math.dist(path[-1], e) < math.dist(here, e) for e in away)
+    ]
+
+
+def _length(pts: list[XY]) -> float:
+    return sum(math.dist(a, b) for a, b in zip(pts, pts[1:], strict=False))
 
 
 def moved_states(lengths: np.ndarray, moved: float, cap: float, first_half: bool) -> np.ndarray:

@@ -28,16 +28,14 @@ from ..data.errors import RuleError
 from ..engine.commands import IllegalCommand
 from .bot import Decision, Odds, command_of
 from .exchange import Sight, VehicleExchange
-from .plan import MOVED, Pass, Plan, moved_states
+from .plan import CONTACT, MOVED, Pass, Plan, Reach, destinations, moved_states
 from .profiles import Profile, load_profile
 from .shot_odds import ShotOdds
 from .terrain import ViewTerrain, view_terrain
 
-DIRECTIONS = 12
 RANKED = 9  # options a decision ranks and traces (the chosen one and the next best)
 RANGE = {"vehicle": 32.0, "infantry": 20.0}
 KILLS = ("ko", "kia", "removed")  # fire outcomes that take the target off the table
-CONTACT = 1.8  # inches: inside the rules' base contact (2") for an assault next phase
 # score, command, why; a move's is (score, Plan, (destination, friends within 2")) until ranked
 Option = tuple[float, "dict[str, Any] | Plan", Any]
 
@@ -50,7 +48,6 @@ class QuickrefBot(VehicleExchange):
         self._terrain: tuple[str, ViewTerrain] | None = None
         self._moved: dict[tuple[int, str], set[str]] = {}
         self._odds: dict[tuple, dict[str, Any]] = {}
-        self._dests: dict[tuple, list[tuple[tuple, float]]] = {}
         self._share_memo: dict[str, dict[str, int]] = {}  # own unit -> shares of enemy shots
         self._scouted: set[str] = set()  # concealing terrain looked into (or an enemy seen in)
         self._enemy_types: set[str] = set()  # vehicle types of the enemy seen so far
@@ -69,8 +66,6 @@ class QuickrefBot(VehicleExchange):
     def decide(self, view: dict[str, Any], legal: list[dict[str, Any]], odds: Odds) -> Decision:
         enemies = tuple(_facts(e) for e in self._known_enemies(view))
         phase = (view["turn"], view["phase"])
-        if phase != self._phase:
-            self._dests = {}
         if enemies != self._enemy_key or phase != self._phase:
             self._enemy_key, self._phase = enemies, phase
             self._plans = {}
@@ -447,77 +442,25 @@ class QuickrefBot(VehicleExchange):
         return [MOVED[c] for c in codes.tolist()]
 
     def _destinations(self, view, u, cap: float, withdraw: bool) -> list[tuple[tuple, float]]:
-        """Paths this unit can take now, as (points, length): straight lines around it at full
-        and half distance, and routes towards each objective around closed ground, full and
-        half (memoised for the phase)."""
-        here = (u["x"], u["y"])
-        if withdraw:  # away from every observed enemy
-            enemies: Any = self._enemy_key
-        elif u["kind"] != "vehicle":  # into contact with enemies holding an objective
-            enemies = tuple((e["x"], e["y"]) for e in self._holding)
-        else:
-            enemies = None
-        key = (view["turn"], view["phase"], u["id"], here, cap, withdraw, enemies)
-        if key in self._dests:
-            return self._dests[key]
-        terrain = self.terrain(view)
-        w, h = view["table"]["width"], view["table"]["depth"]
+        """Paths this unit can take now (`plan.destinations`): away from every observed enemy
+        when it may only withdraw; infantry may also step into contact with enemy infantry
+        holding an objective."""
         vehicle = u["kind"] == "vehicle"
-        moved = u.get("moved_this_turn", 0.0)
-        heads = [2 * math.pi * i / DIRECTIONS for i in range(DIRECTIONS)]
-        heads += [math.atan2(o["x"] - u["x"], o["y"] - u["y"]) for o in view["objectives"]]
-        out: list[tuple[tuple, float]] = []
-        for a in heads:
-            far = (
-                min(max(u["x"] + cap * math.sin(a), 0.0), w),
-                min(max(u["y"] + cap * math.cos(a), 0.0), h),
-            )
-            reach = terrain.reach(here, far, vehicle, cap, moved)
-            length = math.dist(here, far)
-            for frac in (1.0, 0.5):
-                d = reach * frac
-                if d < 0.3:
-                    continue
-                pos = (
-                    here[0] + (far[0] - here[0]) * d / length,
-                    here[1] + (far[1] - here[1]) * d / length,
-                )
-                out.append(((pos,), d))
-        if not withdraw and not vehicle:
-            # into base contact with enemy infantry holding an objective (close assault next)
-            for e in self._holding:
-                far = (e["x"], e["y"])
-                gap = math.dist(here, far)
-                if gap <= CONTACT:
-                    continue
-                stop = (gap - CONTACT * 0.8) / gap
-                pos = (here[0] + (far[0] - here[0]) * stop, here[1] + (far[1] - here[1]) * stop)
-                if terrain.reach(here, pos, vehicle, cap, moved) >= math.dist(here, pos) - 1e-6:
-                    out.append(((pos,), math.dist(here, pos)))
-        if not withdraw:
-            for o in view["objectives"]:
-                for frac in (1.0, 0.5):
-                    goal = (o["x"], o["y"])
-                    pts = terrain.route(here, goal, w, h, vehicle, cap * frac, moved)
-                    if pts:
-                        out.append((tuple(pts), _length([here, *pts])))
         if withdraw:
-            out = [
-                (path, d)
-                for path, d in out
-                if not any(
-                    math.dist(path[-1], (e["x"], e["y"])) < math.dist(here, (e["x"], e["y"]))
-                    for e in view["enemies"]
-                )
-            ]
-        self._dests[key] = out
-        return out
+            contact, away = (), tuple((e["x"], e["y"]) for e in view["enemies"])
+        else:
+            contact = () if vehicle else tuple((e["x"], e["y"]) for e in self._holding)
+            away = None
+        return destinations(
+            self.terrain(view),
+            Reach((u["x"], u["y"]), vehicle, cap, u.get("moved_this_turn", 0.0)),
+            tuple((o["x"], o["y"]) for o in view["objectives"]),
+            (view["table"]["width"], view["table"]["depth"]),
+            contact,
+            away,
+        )
 
 
 def _facts(data: dict[str, Any]) -> tuple:
     """A flat dict of JSON scalars as a hashable key (the same for equal dicts)."""
     return tuple(sorted(data.items()))
-
-
-def _length(pts) -> float:
-    return sum(math.dist(a, b) for a, b in zip(pts, pts[1:], strict=False))
