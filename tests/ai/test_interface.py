@@ -241,3 +241,42 @@ _JSONISH = st.recursive(
 def test_json_copy_is_the_json_round_trip(data):
     """The bots' fast copy gives what `json.loads(json.dumps(data, default=str))` gives."""
     assert json_copy(data) == json.loads(json.dumps(data, default=str))
+
+
+def test_the_process_memos_of_plans_and_destinations_change_no_decision(monkeypatch):
+    """Battles of one scenario played in a row reuse plans and destinations from the process's
+    memos (the same situations recur); every decision is what it is with the memos off."""
+    from kriegsspiel.ai import plan, quickref_bot
+
+    def traces() -> list[str]:
+        out: list[str] = []
+        for seed in range(4):
+            game = Game(find_scenario("qr-village-assault"), seed=seed)
+            bots = {s: QuickrefBot("balanced") for s in game.sides}
+            last = None
+            while game.outcome is None:
+                active = game.rules.active_sides(game.state)
+                side = next((s for s in active if s != last), active[0])
+                act(game, side, bots[side], lambda d: out.append(json.dumps(d.trace)))
+                last = side
+        return out
+
+    planned = 0
+    plan_moves = QuickrefBot._plan_moves
+
+    def counted(self, view, batch):
+        nonlocal planned
+        planned += 1
+        return plan_moves(self, view, batch)
+
+    monkeypatch.setattr(QuickrefBot, "_plan_moves", counted)
+    plan._DESTS.clear()
+    quickref_bot._PLANS.clear()
+    remembered, with_memo = traces(), planned
+    monkeypatch.setattr(plan, "DESTS_KEPT", 0)
+    monkeypatch.setattr(quickref_bot, "PLANS_KEPT", 0)
+    plan._DESTS.clear()
+    quickref_bot._PLANS.clear()
+    planned = 0
+    assert traces() == remembered
+    assert with_memo < planned  # situations did recur

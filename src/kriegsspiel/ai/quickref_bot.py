@@ -20,6 +20,7 @@ from __future__ import annotations
 import heapq
 import json
 import math
+from collections import OrderedDict
 from typing import Any
 
 import numpy as np
@@ -34,6 +35,8 @@ from .shot_odds import ShotOdds
 from .terrain import ViewTerrain, view_terrain
 
 RANKED = 9  # options a decision ranks and traces (the chosen one and the next best)
+PLANS_KEPT = 256  # batches of plans memoised in a process (the least recently used go)
+_PLANS: OrderedDict[tuple, list[Plan]] = OrderedDict()
 RANGE = {"vehicle": 32.0, "infantry": 20.0}
 KILLS = ("ko", "kia", "removed")  # fire outcomes that take the target off the table
 # score, command, why; a move's is (score, Plan, (destination, friends within 2")) until ranked
@@ -45,6 +48,7 @@ class QuickrefBot(VehicleExchange):
 
     def __init__(self, profile: Profile | str = "balanced"):
         self.profile = load_profile(profile) if isinstance(profile, str) else profile
+        self._profile_key = repr(self.profile)  # all its weights: part of the plan memo's key
         self._terrain: tuple[str, ViewTerrain] | None = None
         self._moved: dict[tuple[int, str], set[str]] = {}
         self._odds: dict[tuple, dict[str, Any]] = {}
@@ -321,8 +325,39 @@ class QuickrefBot(VehicleExchange):
                 key = self._plan_key(view, t)
                 if key is not None and key not in self._plans:
                     todo[key] = (self._unit(view, t["unit"]), t["max"], key[3])
-        if todo:
-            self._plans.update(zip(todo, self._plan_moves(view, list(todo.values())), strict=True))
+        if not todo:
+            return
+        batch = list(todo.values())
+        situation = self._situation(view, batch)
+        plans = _PLANS.get(situation) if situation is not None else None
+        if plans is None:
+            plans = self._plan_moves(view, batch)
+            if situation is not None:
+                _PLANS[situation] = plans
+                if len(_PLANS) > PLANS_KEPT:
+                    _PLANS.popitem(last=False)
+        else:
+            _PLANS.move_to_end(situation)
+        self._plans.update(zip(todo, plans, strict=True))
+
+    def _situation(self, view, batch) -> tuple | None:
+        """Everything the plans of `batch` depend on, as a key of the process's plan memo:
+        simulated battles of one scenario meet the same situations again, above all in the
+        first turns. None when the view does not name its scenario (no memo then)."""
+        scenario = view.get("game", {}).get("scenario")
+        if scenario is None:
+            return None
+        return (
+            self._profile_key,
+            scenario,
+            view["turn"],
+            view["phase"],
+            tuple(_facts(u) for u in view["units"]),
+            self._enemy_key,
+            tuple(sorted(self._scouted)),
+            tuple(sorted(self._enemy_types)),
+            tuple((_facts(u), cap, withdraw) for u, cap, withdraw in batch),
+        )
 
     def _moves(self, view, legal) -> dict[int, list[Option]]:
         """Move options of every unit that may still move, by the id of its template: each
