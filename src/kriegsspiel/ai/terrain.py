@@ -295,7 +295,12 @@ class ViewTerrain:
     def _path_ground(self, path: list[XY], vehicle: bool):
         """(slowest fraction, summed penalties) of the ground a path crosses, or CLOSED."""
         fraction, flat = 1.0, 0.0
+        xs, ys = [x for x, _ in path], [y for _, y in path]
+        lo_x, hi_x, lo_y, hi_y = min(xs), max(xs), min(ys), max(ys)
         for p in self.patches:
+            x0, y0, x1, y1 = p.box
+            if hi_x < x0 or lo_x > x1 or hi_y < y0 or lo_y > y1:
+                continue  # the path's box misses the patch's: no segment meets or starts in it
             if not any(p.crosses(a, b) for a, b in zip(path, path[1:], strict=False)):
                 continue
             if vehicle and self._closed(p):
