@@ -11,6 +11,9 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
+# per record object (kept alive while listed, so its id is not reused): paths -> labels
+_PLACEHOLDERS: dict[int, tuple[Any, dict[tuple[str, ...], tuple[str, ...]]]] = {}
+
 
 class Provenance(StrEnum):
     SEED = "seed"  # read directly from the seed text
@@ -88,8 +91,19 @@ class Record(BaseModel):
         return FieldProvenance(provenance=self.provenance)
 
     def placeholders(self, *paths: str) -> list[str]:
-        """`kind:id.field` labels of those `paths` whose value is a placeholder."""
-        return [f"{self.id}.{p}" for p in paths if self.prov(p) is Provenance.PLACEHOLDER]
+        """`kind:id.field` labels of those `paths` whose value is a placeholder (memoised per
+        record object and paths: exact odds replay a resolution once per leaf)."""
+        mine = _PLACEHOLDERS.get(id(self))
+        if mine is None or mine[0] is not self:
+            if len(_PLACEHOLDERS) >= 10_000:
+                _PLACEHOLDERS.clear()
+            mine = _PLACEHOLDERS[id(self)] = (self, {})
+        labels = mine[1].get(paths)
+        if labels is None:
+            labels = mine[1][paths] = tuple(
+                f"{self.id}.{p}" for p in paths if self.prov(p) is Provenance.PLACEHOLDER
+            )
+        return list(labels)
 
     def null_status(self, path: str) -> str:
         """ "missing" or "n/a" for a null field at `path` (see NULL_MEANS)."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Literal
 
 from ...chance import Cite, Lookup, Modifier, Note, Outcome, Roll, total
@@ -75,6 +76,20 @@ def movement_modifiers(
     firer_damaged: bool,
 ) -> list[Modifier]:
     """The to-hit modifiers printed under each nation's chart, plus Damaged +2 (L2)."""
+    return list(
+        _movement_modifiers(rules, nation, target_moved, firer_moved, firer_buttoned, firer_damaged)
+    )
+
+
+@lru_cache(maxsize=1024)  # exact odds replay a shot once per leaf of its tree
+def _movement_modifiers(
+    rules: Rules,
+    nation: str | None,
+    target_moved: bool,
+    firer_moved: Moved,
+    firer_buttoned: bool,
+    firer_damaged: bool,
+) -> tuple[Modifier, ...]:
     page = CHART_PAGE.get(nation or "", "L3")
     mods: list[Modifier] = []
     by_cond: dict[str, ToHitModifier] = {}
@@ -104,7 +119,7 @@ def movement_modifiers(
         mods.append(
             Modifier("firer damaged", int(rules.const("damaged-to-hit")), "L2 Tank Hit Effect")
         )
-    return mods
+    return tuple(mods)
 
 
 def terrain_modifier(
