@@ -104,3 +104,69 @@ def test_monte_carlo_agrees_with_exact(need, kill, seed):
 
 def test_memo_returns_same_object():
     assert exact(shot, 7, 7) is exact(shot, 7, 7)
+
+
+def _every_value(fn):
+    """`fn` with each roll's `at_most` dropped, so that exact mode walks every value."""
+    from dataclasses import replace
+
+    def walked(*args):
+        gen = fn(*args)
+        send = None
+        try:
+            while True:
+                node = gen.send(send)
+                send = yield (replace(node, at_most=None) if isinstance(node, Roll) else node)
+        except StopIteration as stop:
+            return stop.value
+
+    return walked
+
+
+def _roll_under(need: int, extra: int):
+    roll = yield Roll("1d10", "test", at_most=need)
+    yield Note(f"rolled {roll}")  # the value itself only explains
+    if roll > need:
+        return "fail"
+    second = yield Roll("2d6", "effect")
+    return "big" if second + extra >= 9 else "small"
+
+
+@given(st.integers(-2, 12), st.integers(-3, 3))
+def test_a_roll_under_walks_one_value_per_side_with_the_same_odds(need, extra):
+    grouped = exact(_roll_under, need, extra)
+    full = exact(_every_value(_roll_under), need, extra)
+    assert grouped.probs == full.probs and list(grouped.probs) == list(full.probs)
+    assert grouped.leaves <= full.leaves
+    if 1 <= need < 10:
+        assert Roll("1d10", "t", at_most=need).branches() == (
+            (1, Fraction(need, 10)),
+            (need + 1, Fraction(10 - need, 10)),
+        )
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sampled_from(["ger/pzkw-vi", "ger/pzkw-iv-h", "usa/m4-medium-tank"]),
+    st.sampled_from(["ger/pzkw-v", "usa/m4-medium-tank", "usa/m5-light-tank"]),
+    st.floats(0.5, 40.0),
+    st.sampled_from(["front", "side", "rear"]),
+    st.sampled_from(["none", "half"]),
+    st.booleans(),
+)
+def test_direct_fire_odds_walking_every_to_hit_value_agree(firer, target, rng, aspect, moved, tm):
+    """The to-hit roll is a roll-under (`at_most`): its odds equal a walk of every value."""
+    from kriegsspiel.chance import drivers
+    from kriegsspiel.rulesets.quickref.direct_fire import Shot, direct_fire
+    from kriegsspiel.rulesets.quickref.tables import rules
+
+    qr = rules()
+    f, t = qr.cat.get("vehicle", firer), qr.cat.get("vehicle", target)
+    if f.gun is None or f.gun.band(rng) is None:
+        return
+    shot = Shot(f, t, rng, aspect=aspect, firer_moved=moved, target_moved=tm)
+    drivers.clear_cache()
+    grouped = exact(direct_fire, qr, shot)
+    full = exact(_every_value(direct_fire), qr, shot)
+    assert grouped.probs == full.probs
+    assert grouped.placeholders == full.placeholders

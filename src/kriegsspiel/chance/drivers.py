@@ -253,7 +253,7 @@ def exact(
             k = key(result)
             probs[k] = probs.get(k, Fraction(0)) + p
             continue
-        for value, q in node.distribution():
+        for value, q in node.branches():
             stack.append(((*prefix, value), p * q))
     dist = Distribution(probs, frozenset(placeholders), leaves)
     if cache_key is not None:

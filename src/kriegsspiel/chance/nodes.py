@@ -20,6 +20,9 @@ class Roll:
 
     `reroll`: values (totals, or face tuples with `faces=True`) that are rolled again until
     another comes up; exact mode conditions the distribution on them instead of looping.
+    `at_most`: a roll-under test whose sequel depends only on whether the total is at most
+    this (the value itself only enters the explanation); exact mode then walks one value on
+    each side of it, with that side's whole probability (`branches`).
     """
 
     dice: str
@@ -27,9 +30,22 @@ class Roll:
     page: str | None = None
     faces: bool = False
     reroll: frozenset = field(default_factory=frozenset)
+    at_most: int | None = None
 
     def distribution(self) -> tuple[tuple[Any, Fraction], ...]:
         return _conditioned(self.dice, self.faces, self.reroll)
+
+    def branches(self) -> tuple[tuple[Any, Fraction], ...]:
+        """The values exact mode walks, with their probabilities: every value, or with
+        `at_most` the lowest value of each side of the test carrying the side's total."""
+        dist = self.distribution()
+        if self.at_most is None or self.faces:
+            return dist
+        sides: dict[bool, list] = {}
+        for v, p in dist:
+            side = sides.setdefault(v <= self.at_most, [v, Fraction(0)])
+            side[1] += p
+        return tuple((v, p) for v, p in sides.values())
 
 
 def _conditioned(notation: str, faces: bool, reroll: frozenset) -> tuple[tuple[Any, Fraction], ...]:

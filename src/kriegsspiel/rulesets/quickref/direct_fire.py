@@ -180,7 +180,7 @@ def direct_fire(rules: Rules, shot: Shot):
     yield from mods
     need = gun.to_hit[band]
     yield Lookup("to-hit number", band_name, need, CHART_PAGE.get(nation or ""))
-    roll = yield Roll("1d10", "to-hit", CHART_PAGE.get(nation or ""))
+    roll = yield Roll("1d10", "to-hit", CHART_PAGE.get(nation or ""), at_most=need - total(mods))
     modified = roll + total(mods)
     if modified > need:
         yield Note(f"to-hit {roll}{total(mods):+d} = {modified} > {need}: miss")

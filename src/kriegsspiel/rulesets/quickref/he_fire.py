@@ -93,7 +93,7 @@ def he_direct(rules: Rules, shot: Shot, target: HETarget):
     )
     yield from mods
     yield Lookup("to-hit number", "HE", need, P_HE)
-    roll = yield Roll("1d10", "to-hit (HE)")
+    roll = yield Roll("1d10", "to-hit (HE)", at_most=need - total(mods))
     if roll + total(mods) > need:
         return Outcome("miss")
     return (yield from he_effect(rules, gun.he, target))

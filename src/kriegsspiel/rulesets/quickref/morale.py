@@ -11,7 +11,7 @@ P_MORALE = "L7 Morale Checks"
 def morale_test(rules: Rules, why: str):
     """Roll a morale test; returns True on a pass (d10 <= 7 by default, decision Q2)."""
     target = int(rules.const("morale"))
-    roll = yield Roll(rules.opts.morale_dice, f"morale test ({why})", P_MORALE)
+    roll = yield Roll(rules.opts.morale_dice, f"morale test ({why})", P_MORALE, at_most=target)
     passed = roll <= target
     yield Note(f"morale {roll} vs {target} or less: {'pass' if passed else 'fail'}", P_MORALE)
     return passed
