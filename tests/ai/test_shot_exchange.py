@@ -177,15 +177,18 @@ def test_destinations_reach_no_further_than_allowed_and_withdraw_away(
 ):
     """Every straight-line destination is within the unit's allowance along a path the terrain
     allows it that far (`reach`); withdrawing, none is nearer any enemy; the process memo
-    returns what a fresh walk gives."""
+    returns what a fresh walk gives; the rows and their cover are the paths' ends'."""
     vt = view_terrain([f.model_dump() for f in find_scenario("qr-village-assault").terrain])
     unit = Reach(here, vehicle, cap, 0.0)
     goals, table = ((24.0, 18.0),), (48.0, 36.0)
     contact = () if vehicle or withdraw else tuple(enemies)
     away = tuple(enemies) if withdraw else None
-    got = destinations(vt, unit, goals, table, contact, away)
+    ground = destinations(vt, unit, goals, table, contact, away)
+    got = ground.paths
     plan_module._DESTS.clear()
-    assert destinations(vt, unit, goals, table, contact, away) == got
+    assert destinations(vt, unit, goals, table, contact, away).paths == got
+    assert ground.rows.tolist() == [list(here), *(list(p[-1]) for p, _ in got)]
+    assert ground.cover().tolist() == [vt.cover(x, y, vehicle) for x, y in ground.rows.tolist()]
     for path, length in got:
         if len(path) == 1 and path[0] not in contact:
             end = path[0]

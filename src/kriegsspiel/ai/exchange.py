@@ -155,11 +155,13 @@ class VehicleExchange:
             }
         return hit
 
-    def _exchange(self, view, units, owner: np.ndarray, moved: list[str], sight: Sight):
+    def _exchange(
+        self, view, units, owner: np.ndarray, moved: list[str], sight: Sight, covers=None
+    ):
         """Vehicles: for each row of `sight` (a destination of `units[owner[row]]`), the worth
         of the best gun shot from there next fire step less the worth of the shots the
         enemies that would see it have at the unit (exact odds by `ShotOdds`), with the facing
-        that exposes the least."""
+        that exposes the least. `covers`: each row's `cover_row` for vehicles, if known."""
         p = self.profile
         rows = len(sight.pos)
         if not (p.kill or p.loss):
@@ -179,7 +181,8 @@ class VehicleExchange:
         types = [units[i]["type"] for i in owner.tolist()]
         target_moved = [m != "none" for m in moved]
         terrain = self.terrain(view)
-        covers = [terrain.cover_row(x, y, True) for x, y in pos.tolist()]
+        if covers is None:
+            covers = [terrain.cover_row(x, y, True) for x, y in pos.tolist()]
         mine = np.asarray([self._value(u) for u in units])[owner]
         threat = mine[:, None] * (
             self._known_threat(view, units, owner, sight, towards, facings, target_moved, covers)

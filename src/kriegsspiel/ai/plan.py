@@ -29,7 +29,50 @@ class Reach(NamedTuple):
     moved: float  # inches it moved earlier this turn
 
 
-_DESTS: OrderedDict[tuple, list[Path]] = OrderedDict()
+class Ground:
+    """A unit's destinations from where it stands, as rows: row 0 staying put, row i its
+    destination i - 1 (with `turn`, the last a turn on the spot), and the facts of each row
+    that no enemy changes, each worked out once (a Ground is memoised with `destinations`)."""
+
+    __slots__ = ("paths", "rows", "lengths", "_terrain", "_vehicle", "_cover", "_at", "_travel")
+
+    def __init__(self, terrain: ViewTerrain, unit: Reach, paths: list[Path], turn: bool):
+        self.paths = [*paths, ((unit.here,), 0.0)] if turn else paths
+        self.rows = np.asarray([unit.here, *(p[-1] for p, _ in self.paths)], dtype=float)
+        self.lengths = np.asarray([0.0, *(d for _, d in self.paths)])
+        self._terrain, self._vehicle = terrain, unit.vehicle
+        self._cover: np.ndarray | None = None
+        self._at: list[str | None] | None = None
+        self._travel: dict[tuple, np.ndarray] = {}
+
+    def cover(self) -> np.ndarray:
+        """Per row: the best chart modifier protecting the unit there (`ViewTerrain.cover`)."""
+        if self._cover is None:
+            cover = self._terrain.cover
+            self._cover = np.asarray(
+                [cover(x, y, self._vehicle) for x, y in self.rows.tolist()], dtype=float
+            )
+        return self._cover
+
+    def cover_rows(self) -> list[str | None]:
+        """Per row: the chart row a gun's shot at a vehicle there uses (`cover_row`)."""
+        if self._at is None:
+            row = self._terrain.cover_row
+            self._at = [row(x, y, True) for x, y in self.rows.tolist()]
+        return self._at
+
+    def travel(self, goal: XY, table: tuple[float, float]) -> np.ndarray:
+        """Per row: the travel distance to `goal` round closed ground (`path_distances`)."""
+        hit = self._travel.get(goal)
+        if hit is None:
+            w, h = table
+            hit = self._travel[goal] = self._terrain.path_distances(
+                self.rows, goal, w, h, self._vehicle
+            )
+        return hit
+
+
+_DESTS: OrderedDict[tuple, Ground] = OrderedDict()
 DESTS_KEPT = 4096  # destination lists memoised in a process (the least recently used go)
 
 
@@ -40,20 +83,23 @@ def destinations(
     table: tuple[float, float],
     contact: tuple[XY, ...] = (),
     away: tuple[XY, ...] | None = None,
-) -> list[Path]:
-    """Paths a unit can take now: straight lines around it at full and half distance, routes
-    towards each objective (`goals`) around closed ground, full and half, and steps into
-    base contact with each of `contact`; with `away` (the enemies it must withdraw from),
-    only the straight lines that take it no nearer to any of them.
+    turn: bool = False,
+) -> Ground:
+    """The paths a unit can take now: straight lines around it at full and half distance,
+    routes towards each objective (`goals`) around closed ground, full and half, and steps
+    into base contact with each of `contact`; with `away` (the enemies it must withdraw
+    from), only the straight lines that take it no nearer to any of them; with `turn`, a
+    turn on the spot last.
 
     A pure function of its arguments, memoised for the process: simulated battles of one
     scenario send units to the same places again and again."""
-    key = (terrain, unit, goals, table, contact, away)
+    key = (terrain, unit, goals, table, contact, away, turn)
     hit = _DESTS.get(key)
     if hit is not None:
         _DESTS.move_to_end(key)
         return hit
-    hit = _DESTS[key] = _destinations(terrain, unit, goals, table, contact, away)
+    paths = _destinations(terrain, unit, goals, table, contact, away)
+    hit = _DESTS[key] = Ground(terrain, unit, paths, turn)
     if len(_DESTS) > DESTS_KEPT:
         _DESTS.popitem(last=False)
     return hit

@@ -29,7 +29,7 @@ from ..data.errors import RuleError
 from ..engine.commands import IllegalCommand
 from .bot import Decision, Odds, command_of
 from .exchange import Sight, VehicleExchange
-from .plan import CONTACT, MOVED, Pass, Plan, Reach, destinations, moved_states
+from .plan import CONTACT, MOVED, Ground, Pass, Plan, Reach, destinations, moved_states
 from .profiles import Profile, load_profile
 from .shot_odds import ShotOdds
 from .terrain import ViewTerrain, view_terrain
@@ -245,16 +245,18 @@ class QuickrefBot(VehicleExchange):
         return score, cmd, f"in contact, strength ratio {ratio:.2f}"
 
     # ------------------------------------------------------------------ movement
-    def _grounds(self, view, u, sight: Sight, withdraw: bool) -> tuple[np.ndarray, str, tuple]:
+    def _grounds(
+        self, view, u, sight: Sight, withdraw: bool, grounds: list[Ground]
+    ) -> tuple[np.ndarray, str, tuple]:
         """The terms of each row position's score that do not depend on friendly units: cover,
         exposure to and shots at the known enemies, closing in on enemies holding an
         objective, and either the pull of the objectives or, withdrawing, the distance put
         between the unit and the enemy; with the wording of its trace and the figures for it
         (one array per figure)."""
-        p, terrain = self.profile, self.terrain(view)
+        p = self.profile
         vehicle = u["kind"] == "vehicle"
         pos, seen = sight.pos, sight.seen
-        cover = np.asarray([terrain.cover(x, y, vehicle) for x, y in pos.tolist()], dtype=float)
+        cover = np.concatenate([g.cover() for g in grounds])
         seeing = seen.sum(axis=1)
         shots = (seen & (sight.dist <= RANGE[u["kind"]])).sum(axis=1)
         score = p.cover * cover - p.exposure * seeing * self._fire_ahead(view)
@@ -273,7 +275,7 @@ class QuickrefBot(VehicleExchange):
             nearest = sight.dist.min(axis=1) if sight.enemies else np.full(len(pos), 99.0)
             score = score + p.withdraw * np.minimum(nearest, 24.0)
             return score, "withdraw; cover {:g}, seen by {}", (cover, seeing)
-        obj = self._objective_pull(view, u, pos)
+        obj = self._objective_pull(view, u, pos, grounds)
         score = score + obj + p.shooting * shots
         return (
             score,
@@ -281,14 +283,15 @@ class QuickrefBot(VehicleExchange):
             (obj, cover, seeing, shots),
         )
 
-    def _objective_pull(self, view, u, pos: np.ndarray) -> np.ndarray:
-        """Per row: the best objective term (the hold bonus inside one, less the pull of the
-        travel distance still to go; vehicles stage a move out until the last turn)."""
-        p, terrain = self.profile, self.terrain(view)
+    def _objective_pull(self, view, u, pos: np.ndarray, grounds: list[Ground]) -> np.ndarray:
+        """Per row (of `grounds`, at `pos`): the best objective term (the hold bonus inside
+        one, less the pull of the travel distance still to go; vehicles stage a move out
+        until the last turn)."""
+        p = self.profile
         if not view["objectives"]:
             return np.zeros(len(pos))
         vehicle = u["kind"] == "vehicle"
-        w, h = view["table"]["width"], view["table"]["depth"]
+        table = (view["table"]["width"], view["table"]["depth"])
         late = (view["turn"] / view.get("turn_limit", 8)) ** p.urgency_power
         pull = p.objective * (p.urgency + p.urgency_scale * late)
         best = np.full(len(pos), -np.inf)
@@ -297,7 +300,7 @@ class QuickrefBot(VehicleExchange):
             d = np.hypot(pos[:, 0] - goal[0], pos[:, 1] - goal[1])
             far = d > o["radius"]
             if far.any():
-                travel = terrain.path_distances(pos, goal, w, h, vehicle)
+                travel = np.concatenate([g.travel(goal, table) for g in grounds])
                 d = np.where(far, np.maximum(d, travel), d)
             if vehicle and p.stage and not self._last_turn(view):
                 # stage one move out of the objective until the last turn's move, which no
@@ -412,21 +415,14 @@ class QuickrefBot(VehicleExchange):
         """A `Plan` for each (unit, move allowance, withdraw only). The rows of all the units
         are weighed together (`_sight`, `_grounds` per kind of unit, `_exchange` for the
         vehicles)."""
-        rows: list[tuple[float, float]] = []
-        owner: list[int] = []
-        spans, all_dests = [], []
-        for k, (u, cap, withdraw) in enumerate(batch):
-            here = (u["x"], u["y"])
-            dests = self._destinations(view, u, cap, withdraw)
-            if u["kind"] == "vehicle" and self.profile.face_threat:
-                dests = [*dests, ((here,), 0.0)]  # turn on the spot
-            start = len(rows)
-            rows += [here] + [path[-1] for path, _ in dests]
-            owner += [k] * (1 + len(dests))
-            spans.append((start, len(rows)))
-            all_dests.append(dests)
+        grounds = [self._ground(view, u, cap, withdraw) for u, cap, withdraw in batch]
+        sizes = [len(g.rows) for g in grounds]
+        ends = np.cumsum(sizes).tolist()
+        spans = list(zip([0, *ends[:-1]], ends, strict=True))
+        owner = np.repeat(np.arange(len(batch)), sizes)
+        rows = np.concatenate([g.rows for g in grounds])
         sight = self._sight(view, rows)
-        who = np.asarray(owner)
+        who = owner
         score = np.zeros(len(rows))
         done = Pass(len(rows))
         groups: dict[tuple, list[int]] = {}
@@ -436,25 +432,28 @@ class QuickrefBot(VehicleExchange):
         for ks in groups.values():
             idx = np.nonzero(np.isin(who, ks))[0]
             u, _cap, withdraw = batch[ks[0]]
-            part, fmt, figures = self._grounds(view, u, sight.rows(idx), withdraw)
+            group = [grounds[k] for k in ks]
+            part, fmt, figures = self._grounds(view, u, sight.rows(idx), withdraw, group)
             score[idx] = part
             done.add(idx, fmt, figures)
         units = [u for u, _, _ in batch]
-        armour = np.nonzero([units[k]["kind"] == "vehicle" for k in owner])[0]
+        vehicles = [k for k, u in enumerate(units) if u["kind"] == "vehicle"]
+        armour = np.nonzero(np.isin(owner, vehicles))[0]
         if len(armour):
-            moved = []
-            for (u, cap, _w), dests in zip(batch, all_dests, strict=True):
-                if u["kind"] == "vehicle":
-                    lengths = np.asarray([0.0, *(d for _, d in dests)])
-                    moved += self._moved_states(view, u, cap, lengths)
-            trade = done.trade = self._exchange(view, units, who[armour], moved, sight.rows(armour))
+            moved, covers = [], []
+            for k in vehicles:
+                moved += self._moved_states(view, units[k], batch[k][1], grounds[k].lengths)
+                covers += grounds[k].cover_rows()
+            trade = done.trade = self._exchange(
+                view, units, who[armour], moved, sight.rows(armour), covers
+            )
             score[armour] += trade.score
             done.slot[armour] = np.arange(len(armour))
             if trade.facing is not None:
                 done.facing[armour] = trade.facing
         return [
-            Plan(u["id"], sight.pos[start:end], score[start:end], dests, start, done)
-            for (u, _cap, _w), (start, end), dests in zip(batch, spans, all_dests, strict=True)
+            Plan(u["id"], sight.pos[start:end], score[start:end], g.paths, start, done)
+            for (u, _cap, _w), (start, end), g in zip(batch, spans, grounds, strict=True)
         ]
 
     @staticmethod
@@ -476,10 +475,10 @@ class QuickrefBot(VehicleExchange):
         )
         return [MOVED[c] for c in codes.tolist()]
 
-    def _destinations(self, view, u, cap: float, withdraw: bool) -> list[tuple[tuple, float]]:
-        """Paths this unit can take now (`plan.destinations`): away from every observed enemy
+    def _ground(self, view, u, cap: float, withdraw: bool) -> Ground:
+        """Where this unit can go now (`plan.destinations`): away from every observed enemy
         when it may only withdraw; infantry may also step into contact with enemy infantry
-        holding an objective."""
+        holding an objective; vehicles that face threats may also turn on the spot."""
         vehicle = u["kind"] == "vehicle"
         if withdraw:
             contact, away = (), tuple((e["x"], e["y"]) for e in view["enemies"])
@@ -493,6 +492,7 @@ class QuickrefBot(VehicleExchange):
             (view["table"]["width"], view["table"]["depth"]),
             contact,
             away,
+            vehicle and self.profile.face_threat,
         )
 
 
