@@ -49,19 +49,25 @@ def sees(board: Board, state: State, observer: Unit, target: Unit) -> bool:
 
 
 def seen_by(board: Board, state: State, side: str, only: Unit | None = None) -> set[str]:
-    """Enemy unit ids that `side` observes now (`sees` for every pair, with each target's
-    own facts worked out once); with `only`, just whether that one enemy is observed."""
-    mine = [(u.pos, EYE[u.kind]) for u in state.alive(side) if not u.transport]
-    out = set()
-    for t in [only] if only is not None else state.alive(state.enemy(side)):
+    """Enemy unit ids that `side` observes now; with `only`, just whether that one enemy is
+    observed."""
+    targets = [only] if only is not None else state.alive(state.enemy(side))
+    return set(_witnesses(board, state, side, targets))
+
+
+def _witnesses(board: Board, state: State, side: str, targets: list[Unit]) -> dict[str, str]:
+    """For each of `targets` that `side` observes now, the first own unit that sees it (`sees`
+    for every pair, with each target's own facts worked out once)."""
+    mine = [(u.id, u.pos, EYE[u.kind]) for u in state.alive(side) if not u.transport]
+    out = {}
+    for t in targets:
         if t.transport or not t.alive:
             continue
         reach = math.inf if revealed(state, t) or not concealed(board, t) else SPOT_RANGE
-        if any(
-            math.hypot(at[0] - t.x, at[1] - t.y) <= reach and board.los(at, t.pos, eye)
-            for at, eye in mine
-        ):
-            out.add(t.id)
+        for uid, at, eye in mine:
+            if math.hypot(at[0] - t.x, at[1] - t.y) <= reach and board.los(at, t.pos, eye):
+                out[t.id] = uid
+                break
     return out
 
 
@@ -80,27 +86,50 @@ def _mark(state: State, side: str, u: Unit) -> None:
 def refresh(board: Board, state: State) -> None:
     """Recompute what each side sees and update its last-known markers."""
     for side in state.sides:
-        seen = sorted(seen_by(board, state, side))  # marks kept in a fixed order
-        for uid in seen:
-            _mark(state, side, state.units[uid])
+        state.witness[side] = _witnesses(board, state, side, state.alive(state.enemy(side)))
+        _look(state, side)
         known = state.last_known.setdefault(side, {})
         for uid in list(known):
             if not state.units[uid].alive:
                 known.pop(uid)
-        state.seen[side] = seen
 
 
-def refresh_after_move(board: Board, state: State, mover: Unit) -> None:
-    """`refresh` after one unit moved: its own side looks again from scratch, the other side
-    only at the mover (nothing else it sees has changed: positions, cover, the revealed and
-    hidden flags and the turn of the last full refresh are as they were)."""
-    side, other = mover.side, state.enemy(mover.side)
-    seen = sorted(seen_by(board, state, side))  # marks kept in a fixed order
+def _look(state: State, side: str) -> None:
+    """`seen` and the last-known markers of what the side's witnesses show (in id order)."""
+    seen = sorted(state.witness[side])
     for uid in seen:
         _mark(state, side, state.units[uid])
     state.seen[side] = seen
-    watched = set(state.seen.get(other, [])) - {mover.id}
-    if seen_by(board, state, other, only=mover):
-        watched.add(mover.id)
+
+
+def refresh_after_move(board: Board, state: State, mover: Unit) -> None:
+    """`refresh` after one unit moved. Nothing else that sight depends on has changed since
+    the last look (positions, cover, the revealed and hidden flags, the turn), so an enemy
+    seen by an own unit other than the mover, still standing, is still seen; its own side
+    looks again only at the other enemies, the other side only at the mover."""
+    side, other = mover.side, state.enemy(mover.side)
+    old = state.witness.get(side, {})
+    kept, again = {}, []
+    for t in state.alive(other):
+        w = old.get(t.id)
+        if t.transport:
+            continue
+        if w is not None and w != mover.id and _standing(state, state.units[w]):
+            kept[t.id] = w
+        else:
+            again.append(t)
+    kept.update(_witnesses(board, state, side, again))
+    state.witness[side] = kept
+    _look(state, side)
+    watched = dict(state.witness.get(other, {}))
+    watched.pop(mover.id, None)
+    watched.update(_witnesses(board, state, other, [mover]))
+    state.witness[other] = watched
+    if mover.id in watched:
         _mark(state, other, mover)
     state.seen[other] = sorted(watched)
+
+
+def _standing(state: State, u: Unit) -> bool:
+    """Whether a unit can look: on the table, not removed, not carried."""
+    return u.alive and u.reinforcement_turn <= state.turn and not u.transport

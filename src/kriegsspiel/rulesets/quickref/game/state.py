@@ -112,6 +112,9 @@ class State:
     # derived: whether a one-unit fire order would be accepted, by the turn, step, order and
     # the two units' facts (all it depends on), kept across events (not in the hash)
     fire_memo: dict[tuple, bool] = field(default_factory=dict, compare=False, repr=False)
+    # derived: per side, for each enemy it observes, the first own unit seen to see it (what
+    # `sight.refresh_after_move` keeps; not in the hash)
+    witness: dict[str, dict[str, str]] = field(default_factory=dict, compare=False, repr=False)
 
     def alive(self, side: str | None = None) -> list[Unit]:
         return [
@@ -126,5 +129,5 @@ class State:
 
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)
-        del out["legal_memo"], out["fire_memo"]
+        del out["legal_memo"], out["fire_memo"], out["witness"]
         return out
