@@ -301,7 +301,10 @@ class ViewTerrain:
             x0, y0, x1, y1 = p.box
             if hi_x < x0 or lo_x > x1 or hi_y < y0 or lo_y > y1:
                 continue  # the path's box misses the patch's: no segment meets or starts in it
-            if not any(p.crosses(a, b) for a, b in zip(path, path[1:], strict=False)):
+            if len(path) == 2:  # most paths: one straight segment
+                if not (p.meets_boundary(path[0], path[1]) or p.contains(path[0])):
+                    continue
+            elif not any(p.crosses(a, b) for a, b in zip(path, path[1:], strict=False)):
                 continue
             if vehicle and self._closed(p):
                 return CLOSED
