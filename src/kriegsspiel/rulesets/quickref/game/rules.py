@@ -66,7 +66,11 @@ class QuickrefGame:
 
     def initial_state(self, scenario: Scenario, seed: int, options: dict[str, Any]) -> State:
         self.check_scenario(scenario)
-        self._boards[scenario.id] = (scenario, Board(scenario, self.rules))
+        known = self._boards.get(scenario.id)
+        if known is None or known[0] is not scenario:
+            # a board is a pure function of the (frozen) scenario and the rules: the games of
+            # one scenario share it, and with it its memos of sight lines and terrain
+            self._boards[scenario.id] = (scenario, Board(scenario, self.rules))
         units: dict[str, Unit] = {}
         entries = [(s.id, u, 0) for s in scenario.sides for u in s.units]
         entries += [(r.side, u, r.turn) for r in scenario.reinforcements for u in r.units]
