@@ -263,19 +263,11 @@ class Board:
         return False
 
     def path_terrain(self, path: list[tuple[float, float]]) -> list[Feature]:
-        """Features a movement path enters or crosses (the start point's own features excluded
-        unless the path leaves and re-enters them)."""
+        """Features a movement path touches: those it enters or crosses, and those it starts in
+        (moving inside a feature, or out of it, pays its fractions too)."""
         if len(path) < 2:
             return []
-        line = LineString(path)
-        start = Point(path[0])
-        out = []
-        for f in self._query(line):
-            if f.shape.contains(start) and line.within(f.shape):
-                out.append(f)  # moving inside a feature still pays its fractions
-                continue
-            out.append(f)
-        return out
+        return self._query(LineString(path))
 
     @cached_property
     def _road_zones(self) -> list:
