@@ -221,40 +221,41 @@ class ViewTerrain:
         self, frm: np.ndarray, to: np.ndarray, want: np.ndarray | None = None
     ) -> np.ndarray:
         """`los` between every row of frm (n, 2) and every row of to (m, 2), as an (n, m) array
-        worked out at once over all blockers and their edges (the same tests as
+        worked out a blocker at a time over the pairs whose bounding box meets the blocker's,
+        neither end inside it, and not yet blocked (the same tests as
         `Patch.meets_boundary` and `Patch.contains`, so the same answers); with `want` (n, m),
         only the pairs it marks are worked out (the others read True)."""
         n, m = len(frm), len(to)
         out = np.ones(n * m, dtype=bool)
         if not self.blockers or not n or not m:
             return out.reshape(n, m)
-        c, d, starts, box = self._blocker_edges
         pairs = np.arange(n * m) if want is None else np.nonzero(want.ravel())[0]
-        a, b = frm[pairs // m], to[pairs % m]
-        ax, ay, bx, by = a[:, 0, None], a[:, 1, None], b[:, 0, None], b[:, 1, None]
-        near = ~(
-            (np.maximum(ax, bx) < box[:, 0])
-            | (np.minimum(ax, bx) > box[:, 2])
-            | (np.maximum(ay, by) < box[:, 1])
-            | (np.minimum(ay, by) > box[:, 3])
-        )  # (pairs, blockers): bounding boxes overlap
-        some = np.nonzero(near.any(axis=1))[0]
-        if not len(some):
-            return out.reshape(n, m)
-        pairs, near = pairs[some], near[some]
-        ax, ay, bx, by = ax[some], ay[some], bx[some], by[some]
-        (cx, cy), (dx, dy) = c.T[:, None, :], d.T[:, None, :]
-        vx, vy = dx - cx, dy - cy
-        d1 = vx * (ay - cy) - vy * (ax - cx)
-        d2 = vx * (by - cy) - vy * (bx - cx)
-        ux, uy = bx - ax, by - ay
-        d3 = ux * (cy - ay) - uy * (cx - ax)
-        d4 = ux * (dy - ay) - uy * (dx - ax)
-        one = ((d1 > 0) != (d2 > 0)) | (d1 == 0) | (d2 == 0)
-        two = ((d3 > 0) != (d4 > 0)) | (d3 == 0) | (d4 == 0)
-        meets = np.logical_or.reduceat(one & two, starts, axis=1) & near
-        inside = self._inside_blockers(frm)[pairs // m] | self._inside_blockers(to)[pairs % m]
-        out[pairs[(meets & ~inside).any(axis=1)]] = False
+        fi, ti = pairs // m, pairs % m
+        ax, ay, bx, by = frm[fi, 0], frm[fi, 1], to[ti, 0], to[ti, 1]
+        lo_x, hi_x = np.minimum(ax, bx), np.maximum(ax, bx)
+        lo_y, hi_y = np.minimum(ay, by), np.maximum(ay, by)
+        inside_frm, inside_to = self._inside_blockers(frm), self._inside_blockers(to)
+        blocked = np.zeros(len(pairs), dtype=bool)
+        for j, patch in enumerate(self.blockers):
+            x0, y0, x1, y1 = patch.box
+            near = ~((hi_x < x0) | (lo_x > x1) | (hi_y < y0) | (lo_y > y1) | blocked)
+            sel = np.nonzero(near)[0]
+            if len(sel):
+                sel = sel[~(inside_frm[fi[sel], j] | inside_to[ti[sel], j])]
+            if not len(sel):
+                continue
+            (cx, cy), (dx, dy) = (e.T[:, None, :] for e in patch._edges)
+            sax, say, sbx, sby = ax[sel, None], ay[sel, None], bx[sel, None], by[sel, None]
+            vx, vy = dx - cx, dy - cy
+            d1 = vx * (say - cy) - vy * (sax - cx)
+            d2 = vx * (sby - cy) - vy * (sbx - cx)
+            ux, uy = sbx - sax, sby - say
+            d3 = ux * (cy - say) - uy * (cx - sax)
+            d4 = ux * (dy - say) - uy * (dx - sax)
+            one = ((d1 > 0) != (d2 > 0)) | (d1 == 0) | (d2 == 0)
+            two = ((d3 > 0) != (d4 > 0)) | (d3 == 0) | (d4 == 0)
+            blocked[sel[(one & two).any(axis=1)]] = True
+        out[pairs[blocked]] = False
         return out.reshape(n, m)
 
     def los(self, a: XY, b: XY) -> bool:
