@@ -217,3 +217,17 @@ def test_odds_depend_on_range_only_through_its_band(qr, rng, aspect, moved, terr
     walked = exact(lambda *a: direct_fire(*a), qr, shot)  # no memo_key on the wrapper
     assert shared.probs == alone.probs == walked.probs
     assert shared.placeholders == walked.placeholders
+
+
+def test_a_rear_shot_has_a_side_shots_odds(qr):
+    """Rear shots use side armour (Q8): the memo shares their odds, and a walk of the rear shot
+    without the memo agrees."""
+    from kriegsspiel.chance import drivers
+
+    tiger, m4 = qr.cat.get("vehicle", "ger/pzkw-vi"), qr.cat.get("vehicle", "usa/m4-medium-tank")
+    for rng in (5.0, 30.0):
+        side = exact(direct_fire, qr, Shot(m4, tiger, rng, aspect="side"))
+        drivers.clear_cache()
+        rear = exact(lambda *a: direct_fire(*a), qr, Shot(m4, tiger, rng, aspect="rear"))
+        assert rear.probs == side.probs and rear.placeholders == side.placeholders
+        assert exact(direct_fire, qr, Shot(m4, tiger, rng, aspect="rear")).probs == side.probs

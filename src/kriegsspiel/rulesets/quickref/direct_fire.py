@@ -196,8 +196,10 @@ def direct_fire(rules: Rules, shot: Shot):
 
 def _memo_key(rules: Rules, shot: Shot) -> tuple:
     """The odds of a shot depend on its range only through the band it falls in (the charts
-    give one to-hit and one penetration per band), so shots within a band share their exact
-    odds (`chance.exact` memo)."""
+    give one to-hit and one penetration per band), and a rear shot's are a side shot's (rear
+    shots use side armour, Q8), so such shots share their exact odds (`chance.exact` memo)."""
+    if shot.aspect == "rear":
+        shot = replace(shot, aspect="side")
     try:
         gun, _ = weapon_of(shot.firer, shot.weapon)
     except RuleError:
