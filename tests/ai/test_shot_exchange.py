@@ -133,6 +133,10 @@ def test_sight_matrix_is_the_pairwise_sight(sid):
     want = np.asarray([[rng.random() < 0.5 for _ in to] for _ in frm])
     some = vt.los_matrix(np.asarray(frm), np.asarray(to), want)
     assert (some == (matrix | ~want)).all()  # only the wanted pairs are worked out
+    for _ in range(2):  # few pairs go through the memo of pairs: once worked out, then read
+        for k in range(0, 80, 8):
+            few = vt.los_matrix(np.asarray(frm[k : k + 8]), np.asarray(to[:10]))
+            assert few.tolist() == matrix[k : k + 8, :10].tolist()
 
 
 def test_route_goes_round_the_hamlet_and_the_engine_accepts_it():

@@ -167,6 +167,7 @@ class ViewTerrain:
         self._rows: dict[tuple[float, float, bool], str | None] = {}
         self._ground: dict[tuple, Any] = {}  # path -> (fraction, penalties) or CLOSED
         self._routes: dict[tuple, list[XY]] = {}
+        self._pairs: dict[tuple[float, float, float, float], bool] = {}  # sight of few pairs
 
     def cover(self, x: float, y: float, vehicle: bool) -> int:
         """The best chart modifier protecting a unit here (AT column for vehicles, SA else)."""
@@ -221,31 +222,54 @@ class ViewTerrain:
         self, frm: np.ndarray, to: np.ndarray, want: np.ndarray | None = None
     ) -> np.ndarray:
         """`los` between every row of frm (n, 2) and every row of to (m, 2), as an (n, m) array
-        worked out a blocker at a time over the pairs whose bounding box meets the blocker's,
-        neither end inside it, and not yet blocked (the same tests as
-        `Patch.meets_boundary` and `Patch.contains`, so the same answers); with `want` (n, m),
-        only the pairs it marks are worked out (the others read True)."""
+        (the same tests as `Patch.meets_boundary` and `Patch.contains`, so the same answers);
+        with `want` (n, m), only the pairs it marks are worked out (the others read True).
+        A few pairs are looked up in a memo of pairs first (units that stand still are looked
+        at again and again); many are worked out at once (`_blocked`)."""
         n, m = len(frm), len(to)
         out = np.ones(n * m, dtype=bool)
         if not self.blockers or not n or not m:
             return out.reshape(n, m)
         pairs = np.arange(n * m) if want is None else np.nonzero(want.ravel())[0]
         fi, ti = pairs // m, pairs % m
-        ax, ay, bx, by = frm[fi, 0], frm[fi, 1], to[ti, 0], to[ti, 1]
-        lo_x, hi_x = np.minimum(ax, bx), np.maximum(ax, bx)
-        lo_y, hi_y = np.minimum(ay, by), np.maximum(ay, by)
-        inside_frm, inside_to = self._inside_blockers(frm), self._inside_blockers(to)
-        blocked = np.zeros(len(pairs), dtype=bool)
-        for j, patch in enumerate(self.blockers):
-            x0, y0, x1, y1 = patch.box
-            near = ~((hi_x < x0) | (lo_x > x1) | (hi_y < y0) | (lo_y > y1) | blocked)
-            sel = np.nonzero(near)[0]
-            if len(sel):
-                sel = sel[~(inside_frm[fi[sel], j] | inside_to[ti[sel], j])]
+        if len(pairs) > FEW_PAIRS:
+            inside = self._inside_blockers(frm)[fi] | self._inside_blockers(to)[ti]
+            out[pairs[self._blocked(frm[fi], to[ti], inside)]] = False
+            return out.reshape(n, m)
+        a, b = frm.tolist(), to.tolist()
+        keys = [(*a[i], *b[j]) for i, j in zip(fi.tolist(), ti.tolist(), strict=True)]
+        seen = [self._pairs.get(k) for k in keys]
+        todo = [k for k, s in enumerate(seen) if s is None]
+        if todo:
+            if len(self._pairs) >= MEMO_SIZE:
+                self._pairs.clear()
+            pa, pb = frm[fi[todo]], to[ti[todo]]
+            inside = self._inside_blockers(pa) | self._inside_blockers(pb)
+            for k, shut in zip(todo, self._blocked(pa, pb, inside).tolist(), strict=True):
+                seen[k] = self._pairs[keys[k]] = not shut
+        out[pairs[~np.asarray(seen, dtype=bool)]] = False
+        return out.reshape(n, m)
+
+    def _blocked(self, a: np.ndarray, b: np.ndarray, inside: np.ndarray) -> np.ndarray:
+        """For segments a-b (rows of (p, 2) arrays), whether a blocker neither end is inside
+        (`inside`: (p, blockers)) meets it; worked out a blocker at a time over the segments
+        whose box overlaps the blocker's and that no earlier blocker blocked."""
+        ax, ay, bx, by = a[:, 0, None], a[:, 1, None], b[:, 0, None], b[:, 1, None]
+        box = self._blocker_edges[3]
+        near = ~(
+            (np.maximum(ax, bx) < box[:, 0])
+            | (np.minimum(ax, bx) > box[:, 2])
+            | (np.maximum(ay, by) < box[:, 1])
+            | (np.minimum(ay, by) > box[:, 3])
+            | inside
+        )  # (segments, blockers)
+        blocked = np.zeros(len(a), dtype=bool)
+        for j in np.nonzero(near.any(axis=0))[0].tolist():
+            sel = np.nonzero(near[:, j] & ~blocked)[0]
             if not len(sel):
                 continue
-            (cx, cy), (dx, dy) = (e.T[:, None, :] for e in patch._edges)
-            sax, say, sbx, sby = ax[sel, None], ay[sel, None], bx[sel, None], by[sel, None]
+            (cx, cy), (dx, dy) = (e.T[:, None, :] for e in self.blockers[j]._edges)
+            sax, say, sbx, sby = ax[sel], ay[sel], bx[sel], by[sel]
             vx, vy = dx - cx, dy - cy
             d1 = vx * (say - cy) - vy * (sax - cx)
             d2 = vx * (sby - cy) - vy * (sbx - cx)
@@ -255,8 +279,7 @@ class ViewTerrain:
             one = ((d1 > 0) != (d2 > 0)) | (d1 == 0) | (d2 == 0)
             two = ((d3 > 0) != (d4 > 0)) | (d3 == 0) | (d4 == 0)
             blocked[sel[(one & two).any(axis=1)]] = True
-        out[pairs[blocked]] = False
-        return out.reshape(n, m)
+        return blocked
 
     def los(self, a: XY, b: XY) -> bool:
         """Approximate sight from a to b, one pair (the rule `los_matrix` works out in
@@ -434,6 +457,7 @@ class ViewTerrain:
 _STEPS = [(di, dj) for di in (-1, 0, 1) for dj in (-1, 0, 1) if di or dj]
 MARGIN = 0.8  # inches kept from ground closed to vehicles by the route grid
 MEMO_SIZE = 200_000
+FEW_PAIRS = 128  # sight matrices this small are looked up pair by pair first
 CLOSED = "closed"
 _SHARED: dict[str, ViewTerrain] = {}
 
