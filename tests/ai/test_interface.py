@@ -280,3 +280,21 @@ def test_the_process_memos_of_plans_and_destinations_change_no_decision(monkeypa
     planned = 0
     assert traces() == remembered
     assert with_memo < planned  # situations did recur
+
+
+def test_a_trace_given_as_a_function_is_written_once_when_first_read():
+    from kriegsspiel.ai.bot import Decision
+
+    calls = []
+
+    def words():
+        calls.append(1)
+        return {"why": "because"}
+
+    d = Decision({"type": "end_phase"}, words)
+    assert calls == []  # not written until read
+    assert d.trace == {"why": "because"} and d.trace["why"] == "because"
+    assert calls == [1]
+    d.trace["rejected"] = []  # the written trace is kept and can be added to
+    assert d.trace == {"why": "because", "rejected": []}
+    assert Decision({"type": "end_phase"}).trace == {}

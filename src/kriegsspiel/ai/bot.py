@@ -6,7 +6,6 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 Odds = Callable[[dict[str, Any]], dict[str, Any]]
@@ -14,12 +13,29 @@ Odds = Callable[[dict[str, Any]], dict[str, Any]]
 TEMPLATE_ONLY = ("max", "withdraw_only", "infantry", "target_hint")
 
 
-@dataclass
 class Decision:
-    """A command to give and why: the chosen score, the alternatives and their scores."""
+    """A command to give and why: the chosen score, the alternatives and their scores. A bot
+    may give the trace as a function that writes it: it is called when the trace is first
+    read (wording every decision costs time that a simulation, which reads none, saves)."""
 
-    command: dict[str, Any]
-    trace: dict[str, Any] = field(default_factory=dict)
+    __slots__ = ("command", "_trace")
+
+    def __init__(
+        self,
+        command: dict[str, Any],
+        trace: dict[str, Any] | Callable[[], dict[str, Any]] | None = None,
+    ):
+        self.command = command
+        self._trace = {} if trace is None else trace
+
+    @property
+    def trace(self) -> dict[str, Any]:
+        if callable(self._trace):
+            self._trace = self._trace()
+        return self._trace
+
+    def __repr__(self) -> str:
+        return f"Decision({self.command!r}, {self.trace!r})"
 
 
 class Bot(Protocol):

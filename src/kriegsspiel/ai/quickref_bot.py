@@ -89,26 +89,31 @@ class QuickrefBot(VehicleExchange):
         options: list[Option] = []
         for t in legal:
             options += self._score(view, t, legal, odds)
-        ranked = [
-            (s, c.command(w[0]), c.why(*w)) if type(c) is Plan else (s, c, w)
-            for s, c, w in heapq.nlargest(RANKED, options, key=lambda o: o[0])
-        ]
-        best = ranked[0]
-        if best[1]["type"] == "move":
-            self._moved.setdefault((view["turn"], view["phase"]), set()).add(best[1]["unit"])
-        elif best[1]["type"] == "fire":
-            self._fired(view, best[1])
-        trace = {
-            "phase": view["phase"],
-            "turn": view["turn"],
-            "profile": self.profile.name,
-            "chosen": {"command": best[1], "score": round(best[0], 4), "why": best[2]},
-            "alternatives": [
-                {"command": c, "score": round(s, 4), "why": w} for s, c, w in ranked[1:]
-            ],
-            "considered": len(options) + self._unlisted,
-        }
-        return Decision(best[1], trace)
+        top = heapq.nlargest(RANKED, options, key=lambda o: o[0])
+        score, cmd, why = top[0]
+        command = cmd.command(why[0]) if type(cmd) is Plan else cmd
+        if command["type"] == "move":
+            self._moved.setdefault((view["turn"], view["phase"]), set()).add(command["unit"])
+        elif command["type"] == "fire":
+            self._fired(view, command)
+        turn, phase, considered = view["turn"], view["phase"], len(options) + self._unlisted
+
+        def trace() -> dict[str, Any]:  # worded only when read (simulations never read it)
+            ranked = [
+                (s, c.command(w[0]), c.why(*w)) if type(c) is Plan else (s, c, w) for s, c, w in top
+            ]
+            return {
+                "phase": phase,
+                "turn": turn,
+                "profile": self.profile.name,
+                "chosen": {"command": command, "score": round(score, 4), "why": ranked[0][2]},
+                "alternatives": [
+                    {"command": c, "score": round(s, 4), "why": w} for s, c, w in ranked[1:]
+                ],
+                "considered": considered,
+            }
+
+        return Decision(command, trace)
 
     def _score(self, view, t: dict[str, Any], legal, odds: Odds) -> list[Option]:
         kind = t["type"]
