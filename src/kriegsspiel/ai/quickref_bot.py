@@ -60,6 +60,7 @@ class QuickrefBot(VehicleExchange):
         self._plans: dict[tuple, Plan] = {}  # move plans by `_plan_key`
         self._unlisted = 0  # this decision's move options below their unit's best RANKED
         self._move_options: dict[int, list[Option]] = {}  # this decision's, by template id
+        self._units: tuple[Any, dict[str, dict[str, Any]]] = (None, {})  # view, its units by id
         self._holding: list[dict[str, Any]] = []
         self._friends: list[tuple[str, tuple[float, float]]] = []
         self._standing: dict[tuple, float] = {}  # (turn, step, target) -> P(still standing)
@@ -143,9 +144,11 @@ class QuickrefBot(VehicleExchange):
             self._terrain = (key, view_terrain(view["terrain"]))
         return self._terrain[1]
 
-    @staticmethod
-    def _unit(view, uid: str) -> dict[str, Any]:
-        return next(u for u in view["units"] if u["id"] == uid)
+    def _unit(self, view, uid: str) -> dict[str, Any]:
+        """An own unit of this decision's view by id."""
+        if self._units[0] is not view:
+            self._units = (view, {u["id"]: u for u in view["units"]})
+        return self._units[1][uid]
 
     @staticmethod
     def _enemy(view, uid: str) -> dict[str, Any] | None:
