@@ -73,7 +73,7 @@ class Ground:
 
 
 _DESTS: OrderedDict[tuple, Ground] = OrderedDict()
-DESTS_KEPT = 4096  # destination lists memoised in a process (the least recently used go)
+DESTS_KEPT = 2048  # destination lists memoised in a process (the least recently used go)
 
 
 def destinations(

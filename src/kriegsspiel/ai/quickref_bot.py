@@ -35,7 +35,7 @@ from .shot_odds import ShotOdds
 from .terrain import ViewTerrain, view_terrain
 
 RANKED = 9  # options a decision ranks and traces (the chosen one and the next best)
-PLANS_KEPT = 256  # batches of plans memoised in a process (the least recently used go)
+PLANS_KEPT = 128  # batches of plans memoised in a process (the least recently used go)
 _PLANS: OrderedDict[tuple, list[Plan]] = OrderedDict()
 RANGE = {"vehicle": 32.0, "infantry": 20.0}
 KILLS = ("ko", "kia", "removed")  # fire outcomes that take the target off the table

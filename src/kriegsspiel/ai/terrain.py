@@ -173,6 +173,8 @@ class ViewTerrain:
         """The best chart modifier protecting a unit here (AT column for vehicles, SA else)."""
         key = ((x, y), vehicle)
         if key not in self._cover:
+            if len(self._cover) >= MEMO_SIZE:
+                self._cover.clear()
             best = 0
             for p in self.patches:
                 v = p.row.at if vehicle else p.row.sa
