@@ -17,6 +17,7 @@ MAX_RETRIES = 8  # rejected commands per decision before the bot's side ends the
 
 
 _SCALARS = frozenset((str, int, float, bool, type(None)))
+_STR = frozenset((str,))
 
 
 def json_copy(data: Any) -> Any:
@@ -27,6 +28,8 @@ def json_copy(data: Any) -> Any:
     are without a call)."""
     t = type(data)
     if t is dict:
+        if _STR.issuperset(map(type, data)) and _SCALARS.issuperset(map(type, data.values())):
+            return dict(data)  # flat, string keys (most dicts of a view): copied in C
         return {
             k if type(k) is str else str(k): v if type(v) in _SCALARS else json_copy(v)
             for k, v in data.items()
