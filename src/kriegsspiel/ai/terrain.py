@@ -320,24 +320,19 @@ class ViewTerrain:
 
     def _path_ground(self, path: list[XY], vehicle: bool):
         """(slowest fraction, summed penalties) of the ground a path crosses, or CLOSED."""
-        fraction, flat = 1.0, 0.0
         xs, ys = [x for x, _ in path], [y for _, y in path]
         lo_x, hi_x, lo_y, hi_y = min(xs), max(xs), min(ys), max(ys)
+        crossed = []
         for p in self.patches:
             x0, y0, x1, y1 = p.box
             if hi_x < x0 or lo_x > x1 or hi_y < y0 or lo_y > y1:
                 continue  # the path's box misses the patch's: no segment meets or starts in it
             if len(path) == 2:  # most paths: one straight segment
-                if not (p.meets_boundary(path[0], path[1]) or p.contains(path[0])):
-                    continue
-            elif not any(p.crosses(a, b) for a, b in zip(path, path[1:], strict=False)):
-                continue
-            if vehicle and self._closed(p):
-                return CLOSED
-            frac = p.row.move_fraction_vehicle if vehicle else p.row.move_fraction_infantry
-            fraction = min(fraction, frac)
-            flat += p.row.move_penalty_vehicle if vehicle else p.row.move_penalty_infantry
-        return fraction, flat
+                if p.meets_boundary(path[0], path[1]) or p.contains(path[0]):
+                    crossed.append(p)
+            elif any(p.crosses(a, b) for a, b in zip(path, path[1:], strict=False)):
+                crossed.append(p)
+        return self._ground_of(crossed, vehicle)
 
     @staticmethod
     def _closed(p: Patch) -> bool:
@@ -421,13 +416,48 @@ class ViewTerrain:
             length += math.hypot(best[0] - i, best[1] - j)
             i, j = best
             pts.append((float(i), float(j)))
-        while pts:
-            path = [a, *pts]
-            limit = self.path_limit(path, vehicle, cap, moved)
-            if limit is not None and _length(path) <= limit:
-                return pts
-            pts.pop()
+        # the longest start of the walk that `path_limit` allows, each start's crossed patches
+        # and length built up segment by segment (the same sets and sums, in the same order)
+        crossed: set[int] = set()
+        starts: list[tuple[frozenset[int], float]] = []
+        travelled = 0
+        for s0, s1 in zip([a, *pts], pts, strict=False):
+            crossed |= self._crossed(s0, s1)
+            travelled += math.dist(s0, s1)
+            starts.append((frozenset(crossed), travelled))
+        for n in range(len(pts), 0, -1):
+            ground = self._ground_of((self.patches[j] for j in sorted(starts[n - 1][0])), vehicle)
+            if ground is CLOSED:
+                continue
+            fraction, flat = ground
+            if starts[n - 1][1] <= ((cap + moved) * fraction - flat - moved) * 0.97:
+                return pts[:n]
         return []
+
+    def _crossed(self, a: XY, b: XY) -> set[int]:
+        """Indexes of the patches segment a-b crosses or starts in (`Patch.crosses`)."""
+        lo_x, hi_x = (a[0], b[0]) if a[0] < b[0] else (b[0], a[0])
+        lo_y, hi_y = (a[1], b[1]) if a[1] < b[1] else (b[1], a[1])
+        out = set()
+        for j, p in enumerate(self.patches):
+            x0, y0, x1, y1 = p.box
+            if hi_x < x0 or lo_x > x1 or hi_y < y0 or lo_y > y1:
+                continue
+            if p.meets_boundary(a, b) or p.contains(a):
+                out.add(j)
+        return out
+
+    def _ground_of(self, crossed, vehicle: bool):
+        """(slowest fraction, summed penalties) of the patches `crossed`, taken in the order
+        given, or CLOSED if one is closed to the unit."""
+        fraction, flat = 1.0, 0.0
+        for p in crossed:
+            if vehicle and self._closed(p):
+                return CLOSED
+            frac = p.row.move_fraction_vehicle if vehicle else p.row.move_fraction_infantry
+            fraction = min(fraction, frac)
+            flat += p.row.move_penalty_vehicle if vehicle else p.row.move_penalty_infantry
+        return fraction, flat
 
     def _field(self, goal: XY, width: float, depth: float, vehicle: bool) -> list[list[float]]:
         """Travel distance to goal from every grid point (memoised per goal and kind)."""
