@@ -118,6 +118,9 @@ def test_distances_and_containment_in_batches_are_the_scalar_ones():
         assert inside.tolist() == [p.contains(q) for q in pts]
         assert far == pytest.approx([p.distance(q) for q in pts], abs=1e-12)
     assert any(p.contains(q) for p in vt.patches for q in pts)
+    every = vt.concealing_distances(np.asarray(pts))  # all concealing patches at once
+    for k, p in enumerate(vt.concealing):
+        assert every[:, k].tolist() == p.distances(np.asarray(pts)).tolist()
 
 
 @pytest.mark.parametrize("sid", ["qr-village-assault", "qr-crossroads-armour"])

@@ -90,13 +90,14 @@ class VehicleExchange:
         if not (spots or seen):  # nobody moved since the last look
             return
         self._looked = (before_spots | spots, before_seen | seen)
+        if all(p.id in self._scouted for p in terrain.concealing):
+            return
         mine = np.asarray(sorted(spots), dtype=float).reshape(-1, 2)
-        for patch in terrain.concealing:
+        near = (terrain.concealing_distances(mine) <= SPOT).any(axis=0) if len(mine) else None
+        for k, patch in enumerate(terrain.concealing):
             if patch.id in self._scouted:
                 continue
-            if (len(mine) and patch.distances(mine).min() <= SPOT) or any(
-                patch.contains(at) for at in seen
-            ):
+            if (near is not None and near[k]) or any(patch.contains(at) for at in seen):
                 self._scouted.add(patch.id)
 
     def _sight(self, view, rows: list[tuple[float, float]]) -> Sight:

@@ -209,6 +209,33 @@ class ViewTerrain:
         d = np.concatenate([p._edges[1] for p in self.blockers])
         return c, d, starts, np.asarray([p.box for p in self.blockers], dtype=float)
 
+    @cached_property
+    def _concealing_edges(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The concealing patches' edges in one array: starts (k, 2), ends (k, 2) and the
+        index of each patch's first edge."""
+        starts = np.cumsum([0] + [len(p.ring) for p in self.concealing])[:-1]
+        c = np.concatenate([p._edges[0] for p in self.concealing])
+        d = np.concatenate([p._edges[1] for p in self.concealing])
+        return c, d, starts
+
+    def concealing_distances(self, pts: np.ndarray) -> np.ndarray:
+        """(n, concealing patches): `Patch.distances` of each point to each concealing patch,
+        all patches at once (the same sums per edge, the least per patch)."""
+        c, d, starts = self._concealing_edges
+        (cx, cy), (dx, dy) = c.T[:, None, :], d.T[:, None, :]
+        px, py = pts[:, 0, None], pts[:, 1, None]
+        vx, vy = dx - cx, dy - cy
+        n = vx * vx + vy * vy
+        with np.errstate(invalid="ignore", divide="ignore"):
+            t = np.where(n == 0, 0.0, np.clip(((px - cx) * vx + (py - cy) * vy) / n, 0.0, 1.0))
+            cross = ((dy > py) != (cy > py)) & (px < (cx - dx) * (py - dy) / (cy - dy) + dx)
+        near = np.minimum.reduceat(np.hypot(px - cx - t * vx, py - cy - t * vy), starts, axis=1)
+        odd = np.add.reduceat(cross, starts, axis=1) % 2 == 1
+        box = np.asarray([p.box for p in self.concealing], dtype=float)
+        x, y = pts[:, 0, None], pts[:, 1, None]
+        boxed = (box[:, 0] <= x) & (x <= box[:, 2]) & (box[:, 1] <= y) & (y <= box[:, 3])
+        return np.where(odd & boxed, 0.0, near)
+
     def _inside_blockers(self, pts: np.ndarray) -> np.ndarray:
         """(n, blockers): `Patch.contains` of each point in each blocker."""
         c, d, starts, box = self._blocker_edges
