@@ -14,6 +14,8 @@ from .units import allowance, is_armoured, record, unit_sa
 
 
 def _max_range(game, u: Unit, target: Unit) -> float:
+    """How far the unit can fire at the target: it depends on the target only through whether
+    it is armoured."""
     rec = record(game.rules, u)
     armoured = is_armoured(game.rules, target)
     far = u.moved == "over_half" and game.rules.opts.firer_moved_over_half == "no_fire"
@@ -116,15 +118,20 @@ def legal_commands(game, state: State, side: str) -> list[dict[str, Any]]:
                         )
     elif p.id in ("fire_suppressive", "fire_all"):
         suppressive = p.id == "fire_suppressive"
+        armoured = [is_armoured(game.rules, t) for t in seen]  # all a reach depends on
         for u in mine:
             if u.fired_turn == state.turn:
                 continue
             if suppressive and (unit_sa(game.rules, u) < 3 or u.kind != "infantry"):
                 continue
-            for t in seen:
+            reach: dict[bool, float] = {}  # the unit's reach at armoured and other targets
+            for t, hard in zip(seen, armoured, strict=True):
                 if suppressive and t.kind != "infantry":
                     continue
-                if distance(u, t) <= _max_range(game, u, t) and board.los(u.pos, t.pos):
+                far = reach.get(hard)
+                if far is None:
+                    far = reach[hard] = _max_range(game, u, t)
+                if distance(u, t) <= far and board.los(u.pos, t.pos):
                     cmd = {"type": "fire", "unit": u.id, "target": t.id}
                     if suppressive:
                         cmd["suppressive"] = True
