@@ -67,6 +67,7 @@ def band_of(gun: Gun, distance: float, who: str) -> int:
     return band
 
 
+@lru_cache(maxsize=1024)  # exact odds replay a shot once per leaf of its tree
 def movement_modifiers(
     rules: Rules,
     nation: str | None,
@@ -74,22 +75,9 @@ def movement_modifiers(
     firer_moved: Moved,
     firer_buttoned: bool,
     firer_damaged: bool,
-) -> list[Modifier]:
-    """The to-hit modifiers printed under each nation's chart, plus Damaged +2 (L2)."""
-    return list(
-        _movement_modifiers(rules, nation, target_moved, firer_moved, firer_buttoned, firer_damaged)
-    )
-
-
-@lru_cache(maxsize=1024)  # exact odds replay a shot once per leaf of its tree
-def _movement_modifiers(
-    rules: Rules,
-    nation: str | None,
-    target_moved: bool,
-    firer_moved: Moved,
-    firer_buttoned: bool,
-    firer_damaged: bool,
 ) -> tuple[Modifier, ...]:
+    """The to-hit modifiers printed under each nation's chart, plus Damaged +2 (L2); a tuple,
+    shared by the calls alike (memoised)."""
     page = CHART_PAGE.get(nation or "", "L3")
     mods: list[Modifier] = []
     by_cond: dict[str, ToHitModifier] = {}
@@ -173,10 +161,17 @@ def direct_fire(rules: Rules, shot: Shot):
     nation = getattr(shot.firer, "nation", None)
     band_name = ("short", "long")[band] if len(gun.range) == 2 else "only"
     yield Note(f'{shot.firer.name} at {shot.range:g}": {band_name} band (to {gun.range[band]}")')
-    mods = movement_modifiers(
-        rules, nation, shot.target_moved, shot.firer_moved, shot.firer_buttoned, shot.firer_damaged
-    )
-    mods += terrain_modifier(rules, "at", shot.terrain, shot.hull_down)
+    mods = [
+        *movement_modifiers(
+            rules,
+            nation,
+            shot.target_moved,
+            shot.firer_moved,
+            shot.firer_buttoned,
+            shot.firer_damaged,
+        ),
+        *terrain_modifier(rules, "at", shot.terrain, shot.hull_down),
+    ]
     yield from mods
     need = gun.to_hit[band]
     yield Lookup("to-hit number", band_name, need, CHART_PAGE.get(nation or ""))
