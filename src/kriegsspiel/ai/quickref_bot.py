@@ -340,27 +340,24 @@ class QuickrefBot(VehicleExchange):
             return
         batch = list(todo.values())
         situation = self._situation(view, batch)
-        plans = _PLANS.get(situation) if situation is not None else None
+        plans = _PLANS.get(situation)
         if plans is None:
-            plans = self._plan_moves(view, batch)
-            if situation is not None:
-                _PLANS[situation] = plans
-                if len(_PLANS) > PLANS_KEPT:
-                    _PLANS.popitem(last=False)
+            plans = _PLANS[situation] = self._plan_moves(view, batch)
+            if len(_PLANS) > PLANS_KEPT:
+                _PLANS.popitem(last=False)
         else:
             _PLANS.move_to_end(situation)
         self._plans.update(zip(todo, plans, strict=True))
 
-    def _situation(self, view, batch) -> tuple | None:
+    def _situation(self, view, batch) -> tuple:
         """Everything the plans of `batch` depend on, as a key of the process's plan memo:
         simulated battles of one scenario meet the same situations again, above all in the
-        first turns. None when the view does not name its scenario (no memo then)."""
-        scenario = view.get("game", {}).get("scenario")
-        if scenario is None:
-            return None
+        first turns."""
         return (
             self._profile_key,
-            scenario,
+            self.terrain(view),  # one object per table's terrain
+            tuple((o["x"], o["y"], o["radius"]) for o in view["objectives"]),
+            (view["table"]["width"], view["table"]["depth"], view.get("turn_limit")),
             view["turn"],
             view["phase"],
             tuple(_facts(u) for u in view["units"]),
