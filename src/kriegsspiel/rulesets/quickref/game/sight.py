@@ -55,10 +55,14 @@ def seen_by(board: Board, state: State, side: str, only: Unit | None = None) -> 
     return set(_witnesses(board, state, side, targets))
 
 
-def _witnesses(board: Board, state: State, side: str, targets: list[Unit]) -> dict[str, str]:
+def _witnesses(
+    board: Board, state: State, side: str, targets: list[Unit], only_by: Unit | None = None
+) -> dict[str, str]:
     """For each of `targets` that `side` observes now, the first own unit that sees it (`sees`
-    for every pair, with each target's own facts worked out once)."""
-    mine = [(u.id, u.pos, EYE[u.kind]) for u in state.alive(side) if not u.transport]
+    for every pair, with each target's own facts worked out once); with `only_by`, that unit
+    alone looks."""
+    looking = [only_by] if only_by is not None else state.alive(side)
+    mine = [(u.id, u.pos, EYE[u.kind]) for u in looking if not u.transport]
     out = {}
     for t in targets:
         if t.transport or not t.alive:
@@ -105,20 +109,25 @@ def _look(state: State, side: str) -> None:
 def refresh_after_move(board: Board, state: State, mover: Unit) -> None:
     """`refresh` after one unit moved. Nothing else that sight depends on has changed since
     the last look (positions, cover, the revealed and hidden flags, the turn), so an enemy
-    seen by an own unit other than the mover, still standing, is still seen; its own side
-    looks again only at the other enemies, the other side only at the mover."""
+    seen by an own unit other than the mover, still standing, is still seen, and one that no
+    own unit saw can only have come into the mover's sight: its own side looks again with
+    every unit only at the enemies the mover was witness to, the other side only at the
+    mover."""
     side, other = mover.side, state.enemy(mover.side)
     old = state.witness.get(side, {})
-    kept, again = {}, []
+    kept, again, unseen = {}, [], []
     for t in state.alive(other):
         w = old.get(t.id)
         if t.transport:
             continue
-        if w is not None and w != mover.id and _standing(state, state.units[w]):
+        if w is None:
+            unseen.append(t)  # no one else saw it before, no one else sees it now
+        elif w != mover.id and _standing(state, state.units[w]):
             kept[t.id] = w
         else:
             again.append(t)
     kept.update(_witnesses(board, state, side, again))
+    kept.update(_witnesses(board, state, side, unseen, only_by=mover))
     state.witness[side] = kept
     _look(state, side)
     watched = dict(state.witness.get(other, {}))
