@@ -84,9 +84,15 @@ class QuickrefBot(VehicleExchange):
         self._share_memo = {}
         self._friends = [(o["id"], (o["x"], o["y"])) for o in view["units"]]
         self._scout(view)
-        self._plan_all(view, legal)
+        # the units that may still move this step: their templates and plan keys
+        moving = {}
+        for t in legal:
+            key = self._plan_key(view, t) if t["type"] == "move" else None
+            if key is not None:
+                moving[id(t)] = (t, key)
+        self._plan_all(view, moving)
         self._unlisted = 0
-        self._move_options = self._moves(view, legal)
+        self._move_options = self._moves(moving)
         options: list[Option] = []
         for t in legal:
             options += self._score(view, t, legal, odds)
@@ -328,14 +334,13 @@ class QuickrefBot(VehicleExchange):
         withdraw = bool(t.get("withdraw_only"))
         return (uid, (u["x"], u["y"]), t["max"], withdraw, len(self._scouted))
 
-    def _plan_all(self, view, legal) -> None:
-        """Plan the moves of every unit whose move template has no plan yet, all at once."""
+    def _plan_all(self, view, moving: dict[int, tuple[dict[str, Any], tuple]]) -> None:
+        """Plan the moves of every unit of `moving` (template id -> template, plan key) that
+        has no plan yet, all at once."""
         todo = {}
-        for t in legal:
-            if t["type"] == "move":
-                key = self._plan_key(view, t)
-                if key is not None and key not in self._plans:
-                    todo[key] = (self._unit(view, t["unit"]), t["max"], key[3])
+        for t, key in moving.values():
+            if key not in self._plans:
+                todo[key] = (self._unit(view, t["unit"]), t["max"], key[3])
         if not todo:
             return
         batch = list(todo.values())
@@ -367,16 +372,12 @@ class QuickrefBot(VehicleExchange):
             tuple((_facts(u), cap, withdraw) for u, cap, withdraw in batch),
         )
 
-    def _moves(self, view, legal) -> dict[int, list[Option]]:
-        """Move options of every unit that may still move, by the id of its template: each
+    def _moves(self, moving: dict[int, tuple[dict[str, Any], tuple]]) -> dict[int, list[Option]]:
+        """Move options of every unit of `moving`, by the id of its template: each
         destination's score (`_grounds` + `_exchange`, planned once per phase and enemy
         picture) less crowding by friends (own units within 2") where they stand now,
         against staying put; all units' rows at once."""
-        plans = {}
-        for t in legal:
-            key = self._plan_key(view, t) if t["type"] == "move" else None
-            if key is not None:
-                plans[id(t)] = self._plans[key]  # planned by `_plan_all`
+        plans = {i: self._plans[key] for i, (_t, key) in moving.items()}  # by `_plan_all`
         if not plans:
             return {}
         ids = [fid for fid, _ in self._friends]

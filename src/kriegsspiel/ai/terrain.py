@@ -340,25 +340,16 @@ class ViewTerrain:
             if len(self._ground) >= MEMO_SIZE:
                 self._ground.clear()
             ground = self._ground[key] = self._path_ground(path, vehicle)
-        if ground is CLOSED:
-            return None
-        fraction, flat = ground
-        return ((cap + moved) * fraction - flat - moved) * 0.97
+        return _allowed(ground, cap, moved)
 
     def _path_ground(self, path: list[XY], vehicle: bool):
         """(slowest fraction, summed penalties) of the ground a path crosses, or CLOSED."""
-        xs, ys = [x for x, _ in path], [y for _, y in path]
-        lo_x, hi_x, lo_y, hi_y = min(xs), max(xs), min(ys), max(ys)
-        crossed = []
-        for p in self.patches:
-            x0, y0, x1, y1 = p.box
-            if hi_x < x0 or lo_x > x1 or hi_y < y0 or lo_y > y1:
-                continue  # the path's box misses the patch's: no segment meets or starts in it
-            if len(path) == 2:  # most paths: one straight segment
-                if p.meets_boundary(path[0], path[1]) or p.contains(path[0]):
-                    crossed.append(p)
-            elif any(p.crosses(a, b) for a, b in zip(path, path[1:], strict=False)):
-                crossed.append(p)
+        if len(path) == 2:  # most paths: one straight segment
+            crossed: list[int] | set[int] = self._crossed(path[0], path[1])
+        else:
+            crossed = set()
+            for a, b in zip(path, path[1:], strict=False):
+                crossed.update(self._crossed(a, b))
         return self._ground_of(crossed, vehicle)
 
     @staticmethod
@@ -449,36 +440,35 @@ class ViewTerrain:
         starts: list[tuple[frozenset[int], float]] = []
         travelled = 0
         for s0, s1 in zip([a, *pts], pts, strict=False):
-            crossed |= self._crossed(s0, s1)
+            crossed.update(self._crossed(s0, s1))
             travelled += math.dist(s0, s1)
             starts.append((frozenset(crossed), travelled))
         for n in range(len(pts), 0, -1):
-            ground = self._ground_of((self.patches[j] for j in sorted(starts[n - 1][0])), vehicle)
-            if ground is CLOSED:
-                continue
-            fraction, flat = ground
-            if starts[n - 1][1] <= ((cap + moved) * fraction - flat - moved) * 0.97:
+            limit = _allowed(self._ground_of(starts[n - 1][0], vehicle), cap, moved)
+            if limit is not None and starts[n - 1][1] <= limit:
                 return pts[:n]
         return []
 
-    def _crossed(self, a: XY, b: XY) -> set[int]:
-        """Indexes of the patches segment a-b crosses or starts in (`Patch.crosses`)."""
+    def _crossed(self, a: XY, b: XY) -> list[int]:
+        """Indexes, in order, of the patches segment a-b crosses or starts in
+        (`Patch.crosses`; a patch whose box the segment's misses is neither)."""
         lo_x, hi_x = (a[0], b[0]) if a[0] < b[0] else (b[0], a[0])
         lo_y, hi_y = (a[1], b[1]) if a[1] < b[1] else (b[1], a[1])
-        out = set()
+        out = []
         for j, p in enumerate(self.patches):
             x0, y0, x1, y1 = p.box
             if hi_x < x0 or lo_x > x1 or hi_y < y0 or lo_y > y1:
                 continue
             if p.meets_boundary(a, b) or p.contains(a):
-                out.add(j)
+                out.append(j)
         return out
 
-    def _ground_of(self, crossed, vehicle: bool):
-        """(slowest fraction, summed penalties) of the patches `crossed`, taken in the order
-        given, or CLOSED if one is closed to the unit."""
+    def _ground_of(self, crossed: list[int] | set[int] | frozenset[int], vehicle: bool):
+        """(slowest fraction, summed penalties) of the patches `crossed` (by index, taken in
+        the patches' order), or CLOSED if one is closed to the unit."""
         fraction, flat = 1.0, 0.0
-        for p in crossed:
+        for j in sorted(crossed):
+            p = self.patches[j]
             if vehicle and self._closed(p):
                 return CLOSED
             frac = p.row.move_fraction_vehicle if vehicle else p.row.move_fraction_infantry
@@ -513,6 +503,14 @@ class ViewTerrain:
         return field
 
 
+def _allowed(ground, cap: float, moved: float) -> float | None:
+    """`path_limit` from a path's ground ((fraction, penalties) or CLOSED: None)."""
+    if ground is CLOSED:
+        return None
+    fraction, flat = ground
+    return ((cap + moved) * fraction - flat - moved) * 0.97
+
+
 _STEPS = [(di, dj) for di in (-1, 0, 1) for dj in (-1, 0, 1) if di or dj]
 MARGIN = 0.8  # inches kept from ground closed to vehicles by the route grid
 MEMO_SIZE = 200_000
@@ -531,7 +529,3 @@ def view_terrain(features: list[dict[str, Any]]) -> ViewTerrain:
             _SHARED.clear()
         vt = _SHARED[key] = ViewTerrain(features)
     return vt
-
-
-def _length(pts: list[XY]) -> float:
-    return sum(math.dist(a, b) for a, b in zip(pts, pts[1:], strict=False))

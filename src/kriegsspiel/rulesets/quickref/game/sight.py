@@ -48,13 +48,6 @@ def sees(board: Board, state: State, observer: Unit, target: Unit) -> bool:
     return True
 
 
-def seen_by(board: Board, state: State, side: str, only: Unit | None = None) -> set[str]:
-    """Enemy unit ids that `side` observes now; with `only`, just whether that one enemy is
-    observed."""
-    targets = [only] if only is not None else state.alive(state.enemy(side))
-    return set(_witnesses(board, state, side, targets))
-
-
 def _witnesses(
     board: Board, state: State, side: str, targets: list[Unit], only_by: Unit | None = None
 ) -> dict[str, str]:

@@ -46,10 +46,6 @@ class Unit:
         """The unit as plain data (its fields are all scalars: much faster than `asdict`)."""
         return {k: getattr(self, k) for k in UNIT_FIELDS}
 
-    def facts(self) -> tuple:
-        """Its fields' values in order: a hashable key for memos of what they decide."""
-        return tuple([getattr(self, k) for k in UNIT_FIELDS])
-
     def fire_facts(self) -> tuple:
         """The values of the fields a shot by or at it depends on (`FIRE_FIELDS`)."""
         return tuple([getattr(self, k) for k in FIRE_FIELDS])
@@ -109,8 +105,8 @@ class State:
     legal_memo: dict[str, list[dict[str, Any]]] = field(
         default_factory=dict, compare=False, repr=False
     )
-    # derived: whether a one-unit fire order would be accepted, by the turn, step, order and
-    # the two units' facts (all it depends on), kept across events (not in the hash)
+    # derived: whether a one-unit fire order would be accepted, by the step, the order and the
+    # two units' fire facts (all it depends on), kept across events (not in the hash)
     fire_memo: dict[tuple, bool] = field(default_factory=dict, compare=False, repr=False)
     # derived: per side, for each enemy it observes, the first own unit seen to see it (what
     # `sight.refresh_after_move` keeps; not in the hash)
