@@ -150,10 +150,11 @@ def test_route_goes_round_the_hamlet_and_the_engine_accepts_it():
     vt = view_terrain([f.model_dump() for f in sc.terrain])
     start, goal = (30.0, 12.0), (26.0, 19.5)
     assert vt.path_limit([start, goal], True, 10.0, 0.0) is None  # through hamlet-2
-    pts = vt.route(start, goal, 48, 36, True, 10.0, 0.0)
+    pts, length = vt.route(start, goal, 48, 36, True, 10.0, 0.0)
     assert pts and math.dist(pts[-1], goal) < math.dist(start, goal) - 3
     limit = vt.path_limit([start, *pts], True, 10.0, 0.0)
-    assert limit is not None
+    assert limit is not None and length <= limit
+    assert length == pytest.approx(sum(map(math.dist, [start, *pts], pts)))
     # play it: put a Sherman there in the move step and give the routed path
     state = game.state
     u = state.units["u-m4b"]
@@ -166,7 +167,7 @@ def test_route_goes_round_the_hamlet_and_the_engine_accepts_it():
         game.submit(side, cmd)
         state = game.state
     half = 5.0 if state.phase == "move_a1" else 10.0
-    pts = vt.route(start, goal, 48, 36, True, half, 0.0)
+    pts, _ = vt.route(start, goal, 48, 36, True, half, 0.0)
     game.submit("usa", {"type": "move", "unit": "u-m4b", "path": [list(p) for p in pts]})
     assert (game.state.units["u-m4b"].x, game.state.units["u-m4b"].y) == pts[-1]
 

@@ -73,7 +73,7 @@ class VehicleExchange:
     _enemy_types: set[str]
     _watch: dict[str, frozenset[str]] | None
     _share_memo: dict[str, dict[str, int]]
-    _looked: tuple = ()  # (own, enemy) positions already looked from / seen at, this game
+    _looked: tuple[set, set]  # (own, enemy) places looked from / seen at, this game
 
     def _scout(self, view) -> None:
         """Mark concealing terrain as looked into once an own unit came within spotting range
@@ -82,14 +82,14 @@ class VehicleExchange:
         for e in self._known_enemies(view):
             if e.get("kind") == "vehicle":
                 self._enemy_types.add(e.get("type", ""))
-        spots = {(u["x"], u["y"]) for u in view["units"]}
-        seen = {(e["x"], e["y"]) for e in view["enemies"]}
         # a place looked from (or an enemy seen at) before has marked all it could then
-        before_spots, before_seen = self._looked or (set(), set())
-        spots, seen = spots - before_spots, seen - before_seen
+        looked_from, seen_at = self._looked
+        spots = {(u["x"], u["y"]) for u in view["units"]}.difference(looked_from)
+        seen = {(e["x"], e["y"]) for e in view["enemies"]}.difference(seen_at)
         if not (spots or seen):  # nobody moved since the last look
             return
-        self._looked = (before_spots | spots, before_seen | seen)
+        looked_from |= spots
+        seen_at |= seen
         if all(p.id in self._scouted for p in terrain.concealing):
             return
         mine = np.asarray(sorted(spots), dtype=float).reshape(-1, 2)

@@ -133,19 +133,15 @@ def _destinations(terrain, unit: Reach, goals, table, contact, away) -> list[Pat
     if away is None:
         for goal in goals:
             for frac in (1.0, 0.5):
-                pts = terrain.route(here, goal, w, h, vehicle, cap * frac, moved)
+                pts, length = terrain.route(here, goal, w, h, vehicle, cap * frac, moved)
                 if pts:
-                    out.append((tuple(pts), _length([here, *pts])))
+                    out.append((pts, length))
         return out
     return [
         (path, d)
         for path, d in out
         if not any(math.dist(path[-1], e) < math.dist(here, e) for e in away)
     ]
-
-
-def _length(pts: list[XY]) -> float:
-    return sum(math.dist(a, b) for a, b in zip(pts, pts[1:], strict=False))
 
 
 def moved_states(lengths: np.ndarray, moved: float, cap: float, first_half: bool) -> np.ndarray:

@@ -54,6 +54,7 @@ class QuickrefBot(VehicleExchange):
         self._odds: dict[tuple, dict[str, Any]] = {}
         self._share_memo: dict[str, dict[str, int]] = {}  # own unit -> shares of enemy shots
         self._scouted: set[str] = set()  # concealing terrain looked into (or an enemy seen in)
+        self._looked: tuple[set, set] = (set(), set())  # places looked from, enemies seen at
         self._enemy_types: set[str] = set()  # vehicle types of the enemy seen so far
         self._enemy_key: tuple = ()
         self._phase: tuple[int, str] = (0, "")
@@ -428,7 +429,6 @@ class QuickrefBot(VehicleExchange):
         owner = np.repeat(np.arange(len(batch)), sizes)
         rows = np.concatenate([g.rows for g in grounds])
         sight = self._sight(view, rows)
-        who = owner
         score = np.zeros(len(rows))
         done = Pass(len(rows))
         groups: dict[tuple, list[int]] = {}
@@ -436,7 +436,7 @@ class QuickrefBot(VehicleExchange):
             kind = (u["kind"], withdraw, bool(u.get("suppressed")), self._strength(u))
             groups.setdefault(kind, []).append(k)
         for ks in groups.values():
-            idx = np.nonzero(np.isin(who, ks))[0]
+            idx = np.nonzero(_member(owner, ks, len(batch)))[0]
             u, _cap, withdraw = batch[ks[0]]
             group = [grounds[k] for k in ks]
             part, fmt, figures = self._grounds(view, u, sight.rows(idx), withdraw, group)
@@ -444,14 +444,14 @@ class QuickrefBot(VehicleExchange):
             done.add(idx, fmt, figures)
         units = [u for u, _, _ in batch]
         vehicles = [k for k, u in enumerate(units) if u["kind"] == "vehicle"]
-        armour = np.nonzero(np.isin(owner, vehicles))[0]
+        armour = np.nonzero(_member(owner, vehicles, len(batch)))[0]
         if len(armour):
             moved, covers = [], []
             for k in vehicles:
                 moved += self._moved_states(view, units[k], batch[k][1], grounds[k].lengths)
                 covers += grounds[k].cover_rows()
             trade = done.trade = self._exchange(
-                view, units, who[armour], moved, sight.rows(armour), covers
+                view, units, owner[armour], moved, sight.rows(armour), covers
             )
             score[armour] += trade.score
             done.slot[armour] = np.arange(len(armour))
@@ -500,6 +500,14 @@ class QuickrefBot(VehicleExchange):
             away,
             vehicle and self.profile.face_threat,
         )
+
+
+def _member(owner: np.ndarray, ks: list[int], n: int) -> np.ndarray:
+    """Whether each row's owner (an index below `n`) is one of `ks` (`np.isin`, without its
+    set-up cost on these small arrays)."""
+    mask = np.zeros(n, dtype=bool)
+    mask[ks] = True
+    return mask[owner]
 
 
 def _facts(data: dict[str, Any]) -> tuple:

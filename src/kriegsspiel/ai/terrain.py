@@ -6,7 +6,7 @@ from __future__ import annotations
 import heapq
 import json
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cached_property
 from typing import Any
 
@@ -18,6 +18,33 @@ from ..rulesets.quickref.models import Terrain
 from ..rulesets.quickref.tables import rules as quickref_rules
 
 XY = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Edges:
+    """Polygon edges as arrays: start points `c` and end points `d` (k, 2), and for the
+    divisions of the point-in-polygon and point-to-edge tests, each edge's fall (start y less
+    end y) and squared length with 0 read as 1: the tests mask those edges out themselves
+    (an edge that does not straddle the point's y; a zero-length edge, `point`), and no
+    division by zero is left to warn about."""
+
+    c: np.ndarray
+    d: np.ndarray
+    fall: np.ndarray  # (k,)
+    sq: np.ndarray  # (k,)
+    point: np.ndarray  # (k,) zero-length edges
+
+    @classmethod
+    def of(cls, c: np.ndarray, d: np.ndarray) -> Edges:
+        fall = c[:, 1] - d[:, 1]
+        v = d - c
+        sq = v[:, 0] * v[:, 0] + v[:, 1] * v[:, 1]
+        point = sq == 0
+        return cls(c, d, np.where(fall == 0, 1.0, fall), np.where(point, 1.0, sq), point)
+
+    @classmethod
+    def join(cls, parts: list[Edges]) -> Edges:
+        return cls(*(np.concatenate([getattr(p, f.name) for p in parts]) for f in fields(cls)))
 
 
 @dataclass(frozen=True)
@@ -66,30 +93,29 @@ class Patch:
         return best
 
     @cached_property
-    def _edges(self) -> tuple[np.ndarray, np.ndarray]:
-        """The ring's edges as arrays: start points and end points (n, 2)."""
+    def _edges(self) -> Edges:
+        """The ring's edges as arrays (`Edges`)."""
         ring = np.asarray(self.ring, dtype=float)
-        return np.roll(ring, 1, axis=0), ring
+        return Edges.of(np.roll(ring, 1, axis=0), ring)
 
     def distances(self, pts: np.ndarray) -> np.ndarray:
         """`distance` of each row of pts (n, 2) at once."""
-        (cx, cy), (dx, dy) = (e.T[:, None, :] for e in self._edges)  # (1, edges)
+        e = self._edges
+        (cx, cy), (dx, dy) = e.c.T[:, None, :], e.d.T[:, None, :]  # (1, edges)
         px, py = pts[:, 0, None], pts[:, 1, None]
         vx, vy = dx - cx, dy - cy
-        n = vx * vx + vy * vy
-        with np.errstate(invalid="ignore", divide="ignore"):
-            t = np.where(n == 0, 0.0, np.clip(((px - cx) * vx + (py - cy) * vy) / n, 0.0, 1.0))
+        t = np.where(e.point, 0.0, np.clip(((px - cx) * vx + (py - cy) * vy) / e.sq, 0.0, 1.0))
         d = np.hypot(px - cx - t * vx, py - cy - t * vy).min(axis=1)
         return np.where(self.contains_many(pts), 0.0, d)
 
     def contains_many(self, pts: np.ndarray) -> np.ndarray:
         """`contains` of each row of pts (n, 2) at once (the same crossing count)."""
-        (xj, yj), (xi, yi) = (e.T[:, None, :] for e in self._edges)
+        e = self._edges
+        (xj, yj), (xi, yi) = e.c.T[:, None, :], e.d.T[:, None, :]
         x, y = pts[:, 0, None], pts[:, 1, None]
         x0, y0, x1, y1 = self.box
         straddle = (yi > y) != (yj > y)
-        with np.errstate(invalid="ignore", divide="ignore"):
-            cross = straddle & (x < (xj - xi) * (y - yi) / (yj - yi) + xi)
+        cross = straddle & (x < (xj - xi) * (y - yi) / e.fall + xi)
         inside = cross.sum(axis=1) % 2 == 1
         boxed = (x0 <= pts[:, 0]) & (pts[:, 0] <= x1) & (y0 <= pts[:, 1]) & (pts[:, 1] <= y1)
         return inside & boxed
@@ -166,7 +192,7 @@ class ViewTerrain:
         self._costs: dict[tuple[float, float, bool], list[list[float]]] = {}
         self._rows: dict[tuple[float, float, bool], str | None] = {}
         self._ground: dict[tuple, Any] = {}  # path -> (fraction, penalties) or CLOSED
-        self._routes: dict[tuple, list[XY]] = {}
+        self._routes: dict[tuple, tuple[tuple[XY, ...], float]] = {}
         self._pairs: dict[tuple[float, float, float, float], bool] = {}  # sight of few pairs
 
     def cover(self, x: float, y: float, vehicle: bool) -> int:
@@ -201,34 +227,29 @@ class ViewTerrain:
         return best
 
     @cached_property
-    def _blocker_edges(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """All sight blockers' edges in one array: starts (k, 2), ends (k, 2), the index of
-        each blocker's first edge, and the blockers' bounding boxes (b, 4)."""
+    def _blocker_edges(self) -> tuple[Edges, np.ndarray, np.ndarray]:
+        """All sight blockers' edges in one `Edges`, the index of each blocker's first edge,
+        and the blockers' bounding boxes (b, 4)."""
         starts = np.cumsum([0] + [len(p.ring) for p in self.blockers])[:-1]
-        c = np.concatenate([p._edges[0] for p in self.blockers])
-        d = np.concatenate([p._edges[1] for p in self.blockers])
-        return c, d, starts, np.asarray([p.box for p in self.blockers], dtype=float)
+        edges = Edges.join([p._edges for p in self.blockers])
+        return edges, starts, np.asarray([p.box for p in self.blockers], dtype=float)
 
     @cached_property
-    def _concealing_edges(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """The concealing patches' edges in one array: starts (k, 2), ends (k, 2) and the
-        index of each patch's first edge."""
+    def _concealing_edges(self) -> tuple[Edges, np.ndarray]:
+        """The concealing patches' edges in one `Edges` and the index of each patch's first
+        edge."""
         starts = np.cumsum([0] + [len(p.ring) for p in self.concealing])[:-1]
-        c = np.concatenate([p._edges[0] for p in self.concealing])
-        d = np.concatenate([p._edges[1] for p in self.concealing])
-        return c, d, starts
+        return Edges.join([p._edges for p in self.concealing]), starts
 
     def concealing_distances(self, pts: np.ndarray) -> np.ndarray:
         """(n, concealing patches): `Patch.distances` of each point to each concealing patch,
         all patches at once (the same sums per edge, the least per patch)."""
-        c, d, starts = self._concealing_edges
-        (cx, cy), (dx, dy) = c.T[:, None, :], d.T[:, None, :]
+        e, starts = self._concealing_edges
+        (cx, cy), (dx, dy) = e.c.T[:, None, :], e.d.T[:, None, :]
         px, py = pts[:, 0, None], pts[:, 1, None]
         vx, vy = dx - cx, dy - cy
-        n = vx * vx + vy * vy
-        with np.errstate(invalid="ignore", divide="ignore"):
-            t = np.where(n == 0, 0.0, np.clip(((px - cx) * vx + (py - cy) * vy) / n, 0.0, 1.0))
-            cross = ((dy > py) != (cy > py)) & (px < (cx - dx) * (py - dy) / (cy - dy) + dx)
+        t = np.where(e.point, 0.0, np.clip(((px - cx) * vx + (py - cy) * vy) / e.sq, 0.0, 1.0))
+        cross = ((dy > py) != (cy > py)) & (px < (cx - dx) * (py - dy) / e.fall + dx)
         near = np.minimum.reduceat(np.hypot(px - cx - t * vx, py - cy - t * vy), starts, axis=1)
         odd = np.add.reduceat(cross, starts, axis=1) % 2 == 1
         box = np.asarray([p.box for p in self.concealing], dtype=float)
@@ -238,11 +259,10 @@ class ViewTerrain:
 
     def _inside_blockers(self, pts: np.ndarray) -> np.ndarray:
         """(n, blockers): `Patch.contains` of each point in each blocker."""
-        c, d, starts, box = self._blocker_edges
+        e, starts, box = self._blocker_edges
         x, y = pts[:, 0, None], pts[:, 1, None]
-        (xj, yj), (xi, yi) = c.T[:, None, :], d.T[:, None, :]
-        with np.errstate(invalid="ignore", divide="ignore"):
-            cross = ((yi > y) != (yj > y)) & (x < (xj - xi) * (y - yi) / (yj - yi) + xi)
+        (xj, yj), (xi, yi) = e.c.T[:, None, :], e.d.T[:, None, :]
+        cross = ((yi > y) != (yj > y)) & (x < (xj - xi) * (y - yi) / e.fall + xi)
         odd = np.add.reduceat(cross, starts, axis=1) % 2 == 1
         boxed = (box[:, 0] <= x) & (x <= box[:, 2]) & (box[:, 1] <= y) & (y <= box[:, 3])
         return odd & boxed
@@ -284,7 +304,7 @@ class ViewTerrain:
         (`inside`: (p, blockers)) meets it; worked out a blocker at a time over the segments
         whose box overlaps the blocker's and that no earlier blocker blocked."""
         ax, ay, bx, by = a[:, 0, None], a[:, 1, None], b[:, 0, None], b[:, 1, None]
-        box = self._blocker_edges[3]
+        box = self._blocker_edges[2]
         near = ~(
             (np.maximum(ax, bx) < box[:, 0])
             | (np.minimum(ax, bx) > box[:, 2])
@@ -297,7 +317,8 @@ class ViewTerrain:
             sel = np.nonzero(near[:, j] & ~blocked)[0]
             if not len(sel):
                 continue
-            (cx, cy), (dx, dy) = (e.T[:, None, :] for e in self.blockers[j]._edges)
+            edges = self.blockers[j]._edges
+            (cx, cy), (dx, dy) = edges.c.T[:, None, :], edges.d.T[:, None, :]
             sax, say, sbx, sby = ax[sel], ay[sel], bx[sel], by[sel]
             vx, vy = dx - cx, dy - cy
             d1 = vx * (say - cy) - vy * (sax - cx)
@@ -399,19 +420,20 @@ class ViewTerrain:
 
     def route(
         self, a: XY, goal: XY, width: float, depth: float, vehicle: bool, cap: float, moved: float
-    ) -> list[XY]:
+    ) -> tuple[tuple[XY, ...], float]:
         """Grid points from a down the travel-distance field towards goal (a way around closed
-        ground, e.g. between buildings), cut to the longest start that `path_limit` allows;
-        empty when no step towards the goal fits (memoised)."""
+        ground, e.g. between buildings), cut to the longest start that `path_limit` allows,
+        and the length of that path from a; no points when no step towards the goal fits
+        (memoised)."""
         key = (a, goal, width, depth, vehicle, cap, moved)
         hit = self._routes.get(key)
         if hit is None:
             if len(self._routes) >= MEMO_SIZE:
                 self._routes.clear()
             hit = self._routes[key] = self._route(a, goal, width, depth, vehicle, cap, moved)
-        return list(hit)
+        return hit
 
-    def _route(self, a, goal, width, depth, vehicle, cap, moved) -> list[XY]:
+    def _route(self, a, goal, width, depth, vehicle, cap, moved) -> tuple[tuple[XY, ...], float]:
         field = self._field(goal, width, depth, vehicle)
         cost = self._cost_grid(width, depth, vehicle)
         nx, ny = len(field), len(field[0])
@@ -446,8 +468,8 @@ class ViewTerrain:
         for n in range(len(pts), 0, -1):
             limit = _allowed(self._ground_of(starts[n - 1][0], vehicle), cap, moved)
             if limit is not None and starts[n - 1][1] <= limit:
-                return pts[:n]
-        return []
+                return tuple(pts[:n]), starts[n - 1][1]
+        return (), 0.0
 
     def _crossed(self, a: XY, b: XY) -> list[int]:
         """Indexes, in order, of the patches segment a-b crosses or starts in

@@ -21,10 +21,29 @@ from .scenario import Scenario
 UNDO = "undo"
 
 
-def dice_for(seed: int, index: int) -> random.Random:
-    """The RNG for the command that will write event `index`: same seed, same log, same dice."""
-    digest = hashlib.sha256(f"kriegsspiel:{seed}:{index}".encode()).digest()
-    return random.Random(int.from_bytes(digest[:8], "big"))
+class Dice:
+    """The `random.Random` of one command, seeded from (game seed, event index) on its first
+    draw: most commands and automatic steps roll nothing, and the hash and the generator's
+    set-up were a measurable share of every command."""
+
+    __slots__ = ("_at", "_rng")
+
+    def __init__(self, seed: int, index: int):
+        self._at = (seed, index)
+        self._rng: random.Random | None = None
+
+    def __getattr__(self, name: str) -> Any:  # randint, uniform, choice, random, ...
+        if self._rng is None:
+            seed, index = self._at
+            digest = hashlib.sha256(f"kriegsspiel:{seed}:{index}".encode()).digest()
+            self._rng = random.Random(int.from_bytes(digest[:8], "big"))
+        return getattr(self._rng, name)
+
+
+def dice_for(seed: int, index: int) -> Any:
+    """The RNG for the command that will write event `index`: same seed, same log, same dice
+    (a `Dice`, which behaves as a `random.Random`)."""
+    return Dice(seed, index)
 
 
 class GameRules(Protocol):

@@ -217,16 +217,27 @@ def scenario_dirs() -> list[tuple[str, Path]]:
     return out
 
 
+_FOUND: dict[str, Path] = {}  # shipped scenario id -> its file, as last found
+
+
 def find_scenario(ident: str) -> Scenario:
-    """A shipped scenario by id, or a path to a scenario file."""
+    """A shipped scenario by id, or a path to a scenario file. The file of an id found
+    before is read again (`load_scenario` parses it only if it changed) without searching
+    every shipped file (a batch of battles looks its scenario up once per battle)."""
     p = Path(ident)
     if p.suffix in (".yaml", ".yml") and p.exists():
         return load_scenario(p)
+    found = _FOUND.get(ident)
+    if found is not None and found.exists():
+        sc = load_scenario(found)
+        if sc.id == ident:
+            return sc
     known = []
     for _, folder in scenario_dirs():
         for f in sorted(folder.glob("*.yaml")):
             sc = load_scenario(f)
             if sc.id == ident:
+                _FOUND[ident] = f
                 return sc
             known.append(sc.id)
     raise LookupError(f"unknown scenario {ident!r}; shipped: {', '.join(known) or 'none'}")

@@ -5,6 +5,7 @@ each side has revealed to the other."""
 from __future__ import annotations
 
 from dataclasses import asdict
+from operator import attrgetter
 from typing import Any
 
 from ....engine.events import SPECTATOR, UMPIRE
@@ -49,8 +50,11 @@ def _static(sc) -> dict[str, Any]:
     return hit[1]
 
 
+_PUBLIC = attrgetter(*PUBLIC)
+
+
 def public_unit(u: Unit) -> dict[str, Any]:
-    return {k: getattr(u, k) for k in PUBLIC}
+    return dict(zip(PUBLIC, _PUBLIC(u), strict=True))
 
 
 def view(game, state: State, side: str) -> dict[str, Any]:
