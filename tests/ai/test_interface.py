@@ -111,6 +111,38 @@ def test_nothing_reachable_from_the_inputs_is_the_game():
         odds({"type": "fire", "unit": cmd["unit"], "target": "nobody"})
 
 
+@pytest.mark.parametrize("sid", ["qr-crossroads-armour", "qr-village-assault"])
+def test_fresh_views_share_nothing_with_the_state(sid):
+    """A ruleset with `fresh_views` promises that every view is new JSON data, so the harness
+    passes it on uncopied: at every decision of a battle, no list or dict of a side's view
+    (but for the scenario's parts, which the harness copies once per game) is one the state
+    holds or an earlier view held, and all of it is exact JSON types (no tuples, no enums)."""
+    from kriegsspiel.ai.harness import STATIC
+
+    game = Game(find_scenario(sid), seed=5)
+    assert game.rules.fresh_views
+    bots = {s: QuickrefBot("balanced") for s in game.sides}
+    earlier: set[int] = set()
+    kept: list[Any] = []  # earlier views, kept alive so that no id is reused
+    last, checked = None, 0
+    while game.outcome is None:
+        active = game.rules.active_sides(game.state)
+        side = next((s for s in active if s != last), active[0])
+        full = game.rules.view(game.state, side)
+        parts = [v for k, v in full.items() if k not in STATIC]
+        mine = {id(o) for o in reachable(*parts) if isinstance(o, dict | list)}
+        held = {id(o) for o in reachable(game.state) if isinstance(o, dict | list)}
+        assert not mine & held and not mine & earlier
+        assert all(type(o) in JSON_TYPES for o in reachable(*parts))
+        earlier |= mine
+        kept.append(full)
+        act(game, side, bots[side])
+        last, checked = side, checked + 1
+    assert checked > 50
+    view = game.rules.view(game.state, last)
+    assert view["result"] == game.state.result and view["result"] is not game.state.result
+
+
 def test_every_decision_is_traced():
     game = Game(find_scenario("qr-crossroads-armour"), seed=4)
     bot, rnd = QuickrefBot("balanced"), RandomBot(2)

@@ -109,13 +109,17 @@ def bot_inputs(game: Game, side: str) -> tuple[dict[str, Any], list[dict[str, An
 
     The view is the ruleset's fog-filtered view of `side` (what `Game.view` sends a player,
     without the event log, which bots do not read and which is costly to copy); its parts
-    that no event changes (the table, terrain, objectives) are copied once per game; the odds
+    that no event changes (the table, terrain, objectives) are copied once per game, the rest
+    on every call unless the ruleset builds its views afresh (`fresh_views`); the odds
     callback answers from a table of the legal fire commands' exact odds (`OddsTable`)."""
     full = game.rules.view(game.state, side)
     static = _STATIC_COPIES.get(game)
     if static is None:
         static = _STATIC_COPIES[game] = {k: json_copy(full[k]) for k in STATIC if k in full}
-    view = {k: static[k] if k in static else json_copy(v) for k, v in full.items()}
+    if getattr(game.rules, "fresh_views", False):
+        view = {k: static.get(k, v) for k, v in full.items()}
+    else:
+        view = {k: static[k] if k in static else json_copy(v) for k, v in full.items()}
     view["game"] = {"scenario": game.scenario.id, "ruleset": game.scenario.ruleset}
     legal = view.pop("legal")
     return view, legal, _odds_table(game, side, legal)

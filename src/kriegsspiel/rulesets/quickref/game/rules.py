@@ -26,6 +26,11 @@ FIRE_STEPS = ("fire_suppressive", "fire_all")
 
 class QuickrefGame:
     ruleset = "quickref"
+    # `view` builds new JSON data on every call, sharing no list or dict with the state or an
+    # earlier view, but for the scenario's parts that no event changes (which the bot harness
+    # copies once per game): the harness need not copy the rest (tests/ai/test_interface.py
+    # checks this over whole battles)
+    fresh_views = True
 
     def __init__(self, rules_: Rules | None = None):
         self.rules = rules_ or rules()

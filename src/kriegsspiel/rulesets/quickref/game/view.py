@@ -4,6 +4,7 @@ each side has revealed to the other."""
 
 from __future__ import annotations
 
+import copy
 from dataclasses import asdict
 from operator import attrgetter
 from typing import Any
@@ -101,5 +102,5 @@ def view(game, state: State, side: str) -> dict[str, Any]:
         "last_known": last,
         "missions": missions,
         "legal": game.legal_commands(state, side) if not (umpire or spectator) else [],
-        "result": state.result,
+        "result": copy.deepcopy(state.result),
     }
