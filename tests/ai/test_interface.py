@@ -165,11 +165,13 @@ def test_every_decision_is_traced():
     assert fires and all("expected value" in d.trace["chosen"]["why"] for d in fires)
 
 
-def test_memoised_odds_and_fire_orders_are_the_games_now():
+@pytest.mark.parametrize("seed", [2, 3])
+def test_memoised_odds_and_fire_orders_are_the_games_now(seed):
     """The odds a bot is given and the fire orders listed as legal come from memos that outlive
-    a turn (keyed by the ruleset's `odds_situation` and the units' `fire_facts`): at every
-    decision of a battle they are what the game works out afresh."""
-    game = Game(find_scenario("qr-village-assault"), seed=2)
+    a turn (keyed by the ruleset's `odds_situation` and the units' `fire_facts`; the odds memo
+    is shared with the earlier games of the scenario): at every decision of a battle they are
+    what the game works out afresh."""
+    game = Game(find_scenario("qr-village-assault"), seed=seed)
     bots = {s: QuickrefBot("aggressive") for s in game.sides}
     checked, last = 0, None
     while game.outcome is None:

@@ -69,15 +69,30 @@ def _key(command: dict[str, Any]) -> str:
     return json.dumps(command, sort_keys=True, default=str)
 
 
-# per game: odds already worked out, keyed by command and the ruleset's `odds_situation`
-_MEMO: weakref.WeakKeyDictionary[Game, dict[tuple, dict[str, Any] | str]] = (
+# odds already worked out, keyed by command and the ruleset's `odds_situation`: per rules and
+# scenario (the games of a batch share them), held with both so that neither id is reused;
+# per game where the ruleset gives no situation key
+_MEMO: dict[tuple[int, int], tuple[Any, Any, dict[tuple, dict[str, Any] | str]]] = {}
+_GAME_MEMO: weakref.WeakKeyDictionary[Game, dict[tuple, dict[str, Any] | str]] = (
     weakref.WeakKeyDictionary()
 )
-MEMO_SIZE = 20_000  # odds kept per game
+MEMO_SIZE = 20_000  # odds kept per rules and scenario
+
+
+def _memo(game: Game) -> dict[tuple, dict[str, Any] | str]:
+    if not hasattr(game.rules, "odds_situation"):
+        return _GAME_MEMO.setdefault(game, {})
+    key = (id(game.rules), id(game.scenario))
+    hit = _MEMO.get(key)
+    if hit is None or hit[0] is not game.rules or hit[1] is not game.scenario:
+        if len(_MEMO) >= 16:
+            _MEMO.clear()
+        hit = _MEMO[key] = (game.rules, game.scenario, {})
+    return hit[2]
 
 
 def _odds_table(game: Game, side: str, legal: list[dict[str, Any]]) -> OddsTable:
-    memo = _MEMO.setdefault(game, {})
+    memo = _memo(game)
     situation = getattr(game.rules, "odds_situation", None)
     table: dict[str, dict[str, Any] | str] = {}
     for t in legal:

@@ -39,7 +39,8 @@ PLANS_KEPT = 128  # batches of plans memoised in a process (the least recently u
 _PLANS: OrderedDict[tuple, list[Plan]] = OrderedDict()
 RANGE = {"vehicle": 32.0, "infantry": 20.0}
 KILLS = ("ko", "kia", "removed")  # fire outcomes that take the target off the table
-# score, command, why; a move's is (score, Plan, (destination, friends within 2")) until ranked
+# score, command, why (words, or a function that writes them); a move's is (score, Plan,
+# (destination, friends within 2")) until ranked
 Option = tuple[float, "dict[str, Any] | Plan", Any]
 
 
@@ -63,6 +64,8 @@ class QuickrefBot(VehicleExchange):
         self._move_options: dict[int, list[Option]] = {}  # this decision's, by template id
         self._units: tuple[Any, dict[str, dict[str, Any]]] = (None, {})  # view, its units by id
         self._holding: list[dict[str, Any]] = []
+        # (x, y, reach) of each objective, and positions on one of them or not
+        self._on_objectives: tuple[tuple, dict[tuple[float, float], bool]] = ((), {})
         self._friends: list[tuple[str, tuple[float, float]]] = []
         self._standing: dict[tuple, float] = {}  # (turn, step, target) -> P(still standing)
         self._shot_odds: dict[tuple, dict[str, Any]] = {}  # this decision's odds by command
@@ -70,6 +73,9 @@ class QuickrefBot(VehicleExchange):
 
     # ------------------------------------------------------------------ entry point
     def decide(self, view: dict[str, Any], legal: list[dict[str, Any]], odds: Odds) -> Decision:
+        objectives = tuple((o["x"], o["y"], o["radius"] + 0.5) for o in view["objectives"])
+        if objectives != self._on_objectives[0]:
+            self._on_objectives = (objectives, {})
         enemies = tuple(_facts(e) for e in self._known_enemies(view))
         phase = (view["turn"], view["phase"])
         if enemies != self._enemy_key or phase != self._phase:
@@ -79,7 +85,7 @@ class QuickrefBot(VehicleExchange):
             self._holding = [
                 e
                 for e in view["enemies"]
-                if e["kind"] == "infantry" and self._on_objective(view, (e["x"], e["y"]))
+                if e["kind"] == "infantry" and self._on_objective((e["x"], e["y"]))
             ]
         self._watch = None  # worked out when a vehicle's exchange first needs it
         self._share_memo = {}
@@ -108,7 +114,8 @@ class QuickrefBot(VehicleExchange):
 
         def trace() -> dict[str, Any]:  # worded only when read (simulations never read it)
             ranked = [
-                (s, c.command(w[0]), c.why(*w)) if type(c) is Plan else (s, c, w) for s, c, w in top
+                (s, c.command(w[0]), c.why(*w)) if type(c) is Plan else (s, c, _words(w))
+                for s, c, w in top
             ]
             return {
                 "phase": phase,
@@ -180,15 +187,19 @@ class QuickrefBot(VehicleExchange):
             base = tv.get("gun", 1.0)
         else:
             base = tv.get(target.get("kind", "infantry"), 1.0)
-        if view and self._on_objective(view, (target["x"], target["y"])):
+        if view and self._on_objective((target["x"], target["y"])):
             base *= self.profile.objective_target
         return base
 
-    @staticmethod
-    def _on_objective(view, pos) -> bool:
-        return any(
-            math.dist(pos, (o["x"], o["y"])) <= o["radius"] + 0.5 for o in view["objectives"]
-        )
+    def _on_objective(self, pos) -> bool:
+        """Whether pos is on an objective (within its radius and half an inch; memoised for
+        the objectives of the last view decided on)."""
+        hit = self._on_objectives[1].get(pos)
+        if hit is None:
+            hit = self._on_objectives[1][pos] = any(
+                math.dist(pos, (x, y)) <= reach for x, y, reach in self._on_objectives[0]
+            )
+        return hit
 
     # ------------------------------------------------------------------ fire
     def _fire(self, view, t, odds: Odds) -> Option:
@@ -206,17 +217,20 @@ class QuickrefBot(VehicleExchange):
         expected = sum(p * ov.get(name, 0.0) for name, p in result["outcomes"].items())
         # results land at the end of the step: a target already shot at this step may be gone
         alive = self._standing.get((view["turn"], view["phase"], cmd["target"]), 1.0)
-        score = expected * self._value(target, view) * alive
+        value = self._value(target, view)
+        score = expected * value * alive
         if cmd.get("suppressive"):
             score *= self.profile.suppressive
         if score < self.profile.min_fire:
             score = -0.01
-        best = max(result["outcomes"].items(), key=lambda kv: kv[1] * ov.get(kv[0], 0))
-        why = (
-            f"{result['attack']} at {cmd['target']}: expected value {expected:.3f} x target "
-            f"{self._value(target, view):g} x still standing {alive:.2f}; best chance "
-            f"{best[0]} {best[1]:.0%}"
-        )
+
+        def why() -> str:  # worded only for a trace that is read
+            best = max(result["outcomes"].items(), key=lambda kv: kv[1] * ov.get(kv[0], 0))
+            return (
+                f"{result['attack']} at {cmd['target']}: expected value {expected:.3f} x target "
+                f"{value:g} x still standing {alive:.2f}; best chance {best[0]} {best[1]:.0%}"
+            )
+
         return score, cmd, why
 
     def _fired(self, view, cmd) -> None:
@@ -500,6 +514,11 @@ class QuickrefBot(VehicleExchange):
             away,
             vehicle and self.profile.face_threat,
         )
+
+
+def _words(why: str | Any) -> str:
+    """An option's why: words, or written now by the function given for them."""
+    return why() if callable(why) else why
 
 
 def _member(owner: np.ndarray, ks: list[int], n: int) -> np.ndarray:

@@ -393,10 +393,11 @@ class QuickrefGame:
 
     # ------------------------------------------------------------------ odds preview
     def odds_situation(self, state: State, side: str, cmd: dict[str, Any]) -> tuple:
-        """Everything besides the command that `odds` of a fire command depends on, as a memo
-        key: the step, the `fire_facts` of the units named and whether each may act now (on
-        the table, a firer not yet fired this turn, the target seen). Not the turn itself: the
-        same shot a turn later has the same odds."""
+        """Everything besides the command, the rules and the scenario that `odds` of a fire
+        command depends on, as a memo key (the bot harness shares its memo between the games
+        of one rules object and scenario): the step, the `fire_facts` of the units named and
+        whether each may act now (on the table, a firer not yet fired this turn, the target
+        seen). Not the turn itself: the same shot a turn later has the same odds."""
         firers = cmd.get("units") or [cmd.get("unit")]
         if not isinstance(firers, list):
             firers = [firers]

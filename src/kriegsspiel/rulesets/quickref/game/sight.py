@@ -54,6 +54,8 @@ def _witnesses(
     """For each of `targets` that `side` observes now, the first own unit that sees it (`sees`
     for every pair, with each target's own facts worked out once); with `only_by`, that unit
     alone looks."""
+    if not targets:
+        return {}
     looking = [only_by] if only_by is not None else state.alive(side)
     mine = [(u.id, u.pos, EYE[u.kind]) for u in looking if not u.transport]
     out = {}
