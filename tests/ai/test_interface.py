@@ -179,11 +179,12 @@ def test_memoised_odds_and_fire_orders_are_the_games_now(seed):
         side = next((s for s in active if s != last), active[0])
         view, legal, odds = bot_inputs(game, side)
         fresh_state = game.state
-        memo = dict(fresh_state.fire_memo)
-        fresh_state.fire_memo.clear()
+        fire_memo = game.rules.board(fresh_state).fire_memo
+        memo = dict(fire_memo)
+        fire_memo.clear()
         fresh_state.legal_memo.clear()
         assert game.rules.legal_commands(fresh_state, side) == legal
-        fresh_state.fire_memo.update(memo)
+        fire_memo.update(memo)
         for t in legal:
             if t["type"] == "fire":
                 cmd = {k: t[k] for k in ("type", "unit", "target", "suppressive") if k in t}

@@ -87,6 +87,8 @@ class Board:
         # commands after every command): memoised, results unchanged.
         self._los_memo: dict[tuple[float, float, float, float, float], bool] = {}
         self._at_memo: dict[tuple[float, float], tuple[Feature, ...]] = {}
+        # whether a one-unit fire order is accepted, by what it depends on (`legal._fire_ok`)
+        self.fire_memo: dict[tuple, bool] = {}
 
     def terrain(self, row: str) -> Terrain:
         return self.rules.terrain(row)

@@ -45,14 +45,16 @@ def copy_templates(templates: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def _fire_ok(game, board, state: State, side: str, cmd, u: Unit, t: Unit) -> bool:
     """`orders_fire.dry_run` of a one-unit order, by a unit on the table that has not fired
-    this turn, at a target the side sees, memoised on the state by everything it depends on
-    then: the step, the order and both units' `fire_facts` (the same from turn to turn)."""
+    this turn, at a target the side sees, memoised on the board (shared by the games of its
+    scenario) by everything it depends on then: the step, the order and both units'
+    `fire_facts` (the same from turn to turn and game to game)."""
     key = (state.phase, side, cmd.get("suppressive", False), u.fire_facts(), t.fire_facts())
-    hit = state.fire_memo.get(key)
+    memo = board.fire_memo
+    hit = memo.get(key)
     if hit is None:
-        if len(state.fire_memo) >= 20_000:
-            state.fire_memo.clear()
-        hit = state.fire_memo[key] = orders_fire.dry_run(game.rules, board, state, side, cmd)
+        if len(memo) >= 20_000:
+            memo.clear()
+        hit = memo[key] = orders_fire.dry_run(game.rules, board, state, side, cmd)
     return hit
 
 

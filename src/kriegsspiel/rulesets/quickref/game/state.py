@@ -107,9 +107,6 @@ class State:
     legal_memo: dict[str, list[dict[str, Any]]] = field(
         default_factory=dict, compare=False, repr=False
     )
-    # derived: whether a one-unit fire order would be accepted, by the step, the order and the
-    # two units' fire facts (all it depends on), kept across events (not in the hash)
-    fire_memo: dict[tuple, bool] = field(default_factory=dict, compare=False, repr=False)
     # derived: per side, for each enemy it observes, the first own unit seen to see it (what
     # `sight.refresh_after_move` keeps; not in the hash)
     witness: dict[str, dict[str, str]] = field(default_factory=dict, compare=False, repr=False)
@@ -127,5 +124,5 @@ class State:
 
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)
-        del out["legal_memo"], out["fire_memo"], out["witness"]
+        del out["legal_memo"], out["witness"]
         return out
