@@ -15,6 +15,8 @@ from ..models import Infantry, Vehicle
 from ..options import Options
 from ..tables import Rules, rules
 from . import orders_arty, orders_assault, orders_fire, orders_move, results, sight, victory
+from .legal import copy_templates, legal_commands
+from .view import view as side_view
 from .board import Board
 from .geometry_helpers import distance
 from .sequence import BY_ID, actors, next_phase
@@ -389,7 +391,7 @@ class QuickrefGame:
         return [*drafts, Draft("phase", {"turn": turn, "phase": phase})]
 
     def _can_act(self, state: State, side: str) -> bool:
-        return any(c["type"] != "end_phase" for c in self.legal_commands(state, side))
+        return any(c["type"] != "end_phase" for c in self._legal(state, side))
 
     # ------------------------------------------------------------------ odds preview
     def odds_situation(self, state: State, side: str, cmd: dict[str, Any]) -> tuple:
@@ -448,19 +450,19 @@ class QuickrefGame:
         return state.to_json()
 
     def legal_commands(self, state: State, side: str) -> list[dict[str, Any]]:
-        """The templates a side may give now (memoised until the next event is applied: the
-        engine's automatic steps, the view and a bot all ask for the same state)."""
-        from .legal import copy_templates, legal_commands
+        """The templates a side may give now (copies of `_legal`'s)."""
+        return copy_templates(self._legal(state, side))
 
+    def _legal(self, state: State, side: str) -> list[dict[str, Any]]:
+        """The legal templates, memoised until the next event is applied (the engine's
+        automatic steps, the view and a bot all ask for the same state): read only."""
         hit = state.legal_memo.get(side)
         if hit is None:
             hit = state.legal_memo[side] = legal_commands(self, state, side)
-        return copy_templates(hit)
+        return hit
 
     def view(self, state: State, side: str) -> dict[str, Any]:
-        from .view import view
-
-        return view(self, state, side)
+        return side_view(self, state, side)
 
 
 def _initiative(a: str, b: str):
