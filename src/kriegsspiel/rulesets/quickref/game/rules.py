@@ -15,13 +15,13 @@ from ..models import Infantry, Vehicle
 from ..options import Options
 from ..tables import Rules, rules
 from . import orders_arty, orders_assault, orders_fire, orders_move, results, sight, victory
-from .legal import copy_templates, legal_commands
-from .view import view as side_view
 from .board import Board
 from .geometry_helpers import distance
+from .legal import copy_templates, legal_commands
 from .sequence import BY_ID, actors, next_phase
 from .state import Mission, State, Unit
 from .units import allowance, record
+from .view import view as side_view
 
 FIRE_STEPS = ("fire_suppressive", "fire_all")
 
