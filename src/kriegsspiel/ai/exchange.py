@@ -9,6 +9,7 @@ follows. All destinations of all the units being planned are weighed at once, as
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -52,6 +53,12 @@ class Exchange:
         return f"; best shot {self.shot[i]:.2f}, threat {self.threat[i]:.2f}"
 
 
+def _box_gap(box: tuple[float, float, float, float], x: float, y: float) -> float:
+    """Distance from (x, y) to a box (x0, y0, x1, y1): never more than to what it bounds."""
+    x0, y0, x1, y1 = box
+    return math.hypot(max(x0 - x, 0.0, x - x1), max(y0 - y, 0.0, y - y1))
+
+
 def bearings(frm: np.ndarray, to: np.ndarray) -> np.ndarray:
     """Degrees clockwise from +y of the directions frm -> to (broadcasting; `bearing`'s rule)."""
     return np.degrees(np.arctan2(to[..., 0] - frm[..., 0], to[..., 1] - frm[..., 1])) % 360
@@ -92,8 +99,14 @@ class VehicleExchange:
         seen_at |= seen
         if all(p.id in self._scouted for p in terrain.concealing):
             return
-        mine = np.asarray(sorted(spots), dtype=float).reshape(-1, 2)
-        near = (terrain.concealing_distances(mine) <= SPOT).any(axis=0) if len(mine) else None
+        # only a place within SPOT of a patch's box can be within SPOT of the patch
+        close = [
+            (x, y)
+            for x, y in sorted(spots)
+            if any(_box_gap(p.box, x, y) <= SPOT + 1e-6 for p in terrain.concealing)
+        ]
+        mine = np.asarray(close, dtype=float).reshape(-1, 2)
+        near = (terrain.concealing_distances(mine) <= SPOT).any(axis=0) if close else None
         for k, patch in enumerate(terrain.concealing):
             if patch.id in self._scouted:
                 continue

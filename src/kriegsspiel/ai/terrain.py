@@ -186,45 +186,47 @@ class ViewTerrain:
         self.concealing = [
             p for p in self.patches if p.row.blocks_los or p.row.id in ("foxholes", "bunkers")
         ]
-        self._cover: dict[tuple[XY, bool], int] = {}
+        self._cover: dict[tuple[float, float, bool], tuple[int, str | None]] = {}
         self._fields: dict[tuple[XY, bool], list[list[float]]] = {}
         self._field_arrays: dict[tuple, np.ndarray] = {}
         self._costs: dict[tuple[float, float, bool], list[list[float]]] = {}
-        self._rows: dict[tuple[float, float, bool], str | None] = {}
         self._ground: dict[tuple, Any] = {}  # path -> (fraction, penalties) or CLOSED
         self._routes: dict[tuple, tuple[tuple[XY, ...], float]] = {}
         self._pairs: dict[tuple[float, float, float, float], bool] = {}  # sight of few pairs
 
     def cover(self, x: float, y: float, vehicle: bool) -> int:
         """The best chart modifier protecting a unit here (AT column for vehicles, SA else)."""
-        key = ((x, y), vehicle)
-        if key not in self._cover:
-            if len(self._cover) >= MEMO_SIZE:
-                self._cover.clear()
-            best = 0
-            for p in self.patches:
-                v = p.row.at if vehicle else p.row.sa
-                if v is not None and v > best and p.contains((x, y)):
-                    best = v
-            self._cover[key] = best
-        return self._cover[key]
+        return self._protection(x, y, vehicle)[0]
 
     def cover_row(self, x: float, y: float, vehicle: bool) -> str | None:
-        """The chart row behind `cover` (the one a shot at a unit here would use; memoised)."""
-        key = (x, y, vehicle)
-        if key not in self._rows:
-            if len(self._rows) >= MEMO_SIZE:
-                self._rows.clear()
-            self._rows[key] = self._cover_row(x, y, vehicle)
-        return self._rows[key]
+        """The chart row behind `cover` (the one a shot at a unit here would use)."""
+        return self._protection(x, y, vehicle)[1]
 
-    def _cover_row(self, x: float, y: float, vehicle: bool) -> str | None:
-        best, value = None, 0
-        for p in self.patches:
-            v = p.row.at if vehicle else p.row.sa
-            if v is not None and v > value and p.contains((x, y)):
-                best, value = p.row.id, v
-        return best
+    def _protection(self, x: float, y: float, vehicle: bool) -> tuple[int, str | None]:
+        """(`cover`, `cover_row`) here, memoised: the first patch holding the point among
+        those that protect, best first (of equals, the first in the terrain's order)."""
+        key = (x, y, vehicle)
+        hit = self._cover.get(key)
+        if hit is None:
+            if len(self._cover) >= MEMO_SIZE:
+                self._cover.clear()
+            hit = (0, None)
+            for v, (x0, y0, x1, y1), p in self._protecting[vehicle]:
+                if x0 <= x <= x1 and y0 <= y <= y1 and p.contains((x, y)):
+                    hit = (v, p.row.id)
+                    break
+            self._cover[key] = hit
+        return hit
+
+    @cached_property
+    def _protecting(self) -> dict[bool, list[tuple[int, tuple, Patch]]]:
+        """For vehicles (True) and infantry: (modifier, box, patch) of each patch with a
+        positive modifier in its chart column (AT, SA), the best first, ties in order."""
+        out = {}
+        for vehicle in (True, False):
+            rows = [(p.row.at if vehicle else p.row.sa, p.box, p) for p in self.patches]
+            out[vehicle] = sorted([r for r in rows if (r[0] or 0) > 0], key=lambda r: -r[0])
+        return out
 
     @cached_property
     def _blocker_edges(self) -> tuple[Edges, np.ndarray, np.ndarray]:
