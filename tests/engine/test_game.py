@@ -221,3 +221,21 @@ def test_legal_commands_memo_is_per_event_and_hands_out_copies():
     game.submit(side, {"type": "end_phase"})
     memo = game.state.legal_memo
     assert all(v == compute(game.rules, game.state, s) for s, v in memo.items())
+
+
+def test_a_units_plain_data_is_its_fields_in_order():
+    """`Unit.to_dict` (what views are built from) gives every field, in the dataclass's order,
+    with its value after the unit changed, and nothing else set on the unit."""
+    from dataclasses import fields
+
+    from kriegsspiel.rulesets.quickref.game.state import Unit
+
+    u = Unit("u1", "usa", "m4a3", "vehicle", "Sherman", 3.0, 4.0, facing=90.0)
+    u.x, u.suppressed, u.fired_turn = 7.5, True, 2
+    want = {f.name: getattr(u, f.name) for f in fields(Unit)}
+    got = u.to_dict()
+    assert list(got.items()) == list(want.items())
+    got["x"] = 0.0
+    assert u.x == 7.5  # a copy
+    u.note = "scribbled"  # not a field: not in the data
+    assert list(u.to_dict().items()) == list(want.items())

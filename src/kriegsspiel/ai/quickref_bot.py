@@ -62,7 +62,7 @@ class QuickrefBot(VehicleExchange):
         self._plans: dict[tuple, Plan] = {}  # move plans by `_plan_key`
         self._unlisted = 0  # this decision's move options below their unit's best RANKED
         self._move_options: dict[int, list[Option]] = {}  # this decision's, by template id
-        self._units: tuple[Any, dict[str, dict[str, Any]]] = (None, {})  # view, its units by id
+        self._units: tuple[Any, tuple[dict, dict]] = (None, ({}, {}))  # view: units, enemies
         self._holding: list[dict[str, Any]] = []
         # (x, y, reach) of each objective, and positions on one of them or not
         self._on_objectives: tuple[tuple, dict[tuple[float, float], bool]] = ((), {})
@@ -160,13 +160,20 @@ class QuickrefBot(VehicleExchange):
 
     def _unit(self, view, uid: str) -> dict[str, Any]:
         """An own unit of this decision's view by id."""
-        if self._units[0] is not view:
-            self._units = (view, {u["id"]: u for u in view["units"]})
-        return self._units[1][uid]
+        return self._by_id(view)[0][uid]
 
-    @staticmethod
-    def _enemy(view, uid: str) -> dict[str, Any] | None:
-        return next((e for e in view["enemies"] if e["id"] == uid), None)
+    def _enemy(self, view, uid: str) -> dict[str, Any] | None:
+        """An observed enemy of this decision's view by id (None if not observed)."""
+        return self._by_id(view)[1].get(uid)
+
+    def _by_id(self, view) -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, Any]]]:
+        """Own units and observed enemies of the view by id (worked out once per view)."""
+        if self._units[0] is not view:
+            self._units = (
+                view,
+                ({u["id"]: u for u in view["units"]}, {e["id"]: e for e in view["enemies"]}),
+            )
+        return self._units[1]
 
     @staticmethod
     def _known_enemies(view) -> list[dict[str, Any]]:
