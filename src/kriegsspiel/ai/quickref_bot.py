@@ -18,6 +18,7 @@ templates, rank them with the profile's weights, give the best; every decision i
 from __future__ import annotations
 
 import heapq
+import itertools
 import json
 import math
 from collections import OrderedDict
@@ -402,33 +403,31 @@ class QuickrefBot(VehicleExchange):
         plans = {i: self._plans[key] for i, (_t, key) in moving.items()}  # by `_plan_all`
         if not plans:
             return {}
-        ids = [fid for fid, _ in self._friends]
+        ids = {fid: k for k, (fid, _) in enumerate(self._friends)}
         friends = np.asarray([xy for _, xy in self._friends], dtype=float)
         sizes = [len(plan.pos) for plan in plans.values()]
+        first = [0, *itertools.accumulate(sizes[:-1])]
         seg = np.repeat(np.arange(len(plans)), sizes)
-        start = np.cumsum([0, *sizes[:-1]])
         pos = np.concatenate([plan.pos for plan in plans.values()])
         near = (pos[:, None, 0] - friends[None, :, 0]) ** 2 + (
             pos[:, None, 1] - friends[None, :, 1]
         ) ** 2 < 4.0
-        own = np.asarray([ids.index(plan.unit) for plan in plans.values()])[seg]
+        own = np.asarray([ids[plan.unit] for plan in plans.values()])[seg]
         near[np.arange(len(pos)), own] = False  # a unit does not crowd itself
-        crowd = near.sum(axis=1)
+        crowd = np.add.reduce(near, axis=1)
         p = self.profile
         net = np.concatenate([plan.score for plan in plans.values()]) - p.spread * crowd
-        gain = net - net[start][seg] - p.move_threshold
-        # only a unit's best RANKED can be among the best RANKED of all (ties kept in order,
-        # as `heapq.nlargest` keeps them); the rest are counted, not listed
-        rows = np.arange(len(pos))
+        gain = net - net[first][seg] - p.move_threshold
+        # only the best RANKED moves of all can be among the best RANKED options (ties kept in
+        # order, as `heapq.nlargest` keeps them: rows come in the options' order); the rest
+        # are counted, not listed
         moving = np.ones(len(pos), dtype=bool)
-        moving[start] = False  # row 0 of each plan: staying put
-        order = np.lexsort((rows, -gain, ~moving, seg))
-        rank = np.arange(len(pos)) - np.repeat(start, sizes)
-        keep = np.sort(order[(rank < RANKED) & moving[order]])
-        self._unlisted += int(moving.sum()) - len(keep)
+        moving[first] = False  # row 0 of each plan: staying put
+        rows = np.nonzero(moving)[0]
+        keep = np.sort(rows[np.lexsort((rows, -gain[rows]))[:RANKED]])
+        self._unlisted += len(rows) - len(keep)
         out: dict[int, list[Option]] = {k: [] for k in plans}
         keys, listed = list(plans), list(plans.values())
-        first = start.tolist()
         for r, g, c, k in zip(
             keep.tolist(),
             gain[keep].tolist(),
