@@ -63,8 +63,9 @@ def _witnesses(
         if t.transport or not t.alive:
             continue
         reach = math.inf if revealed(state, t) or not concealed(board, t) else SPOT_RANGE
+        tx, ty = there = t.pos
         for uid, at, eye in mine:
-            if math.hypot(at[0] - t.x, at[1] - t.y) <= reach and board.los(at, t.pos, eye):
+            if math.hypot(at[0] - tx, at[1] - ty) <= reach and board.los(at, there, eye):
                 out[t.id] = uid
                 break
     return out

@@ -113,10 +113,16 @@ class State:
     witness: dict[str, dict[str, str]] = field(default_factory=dict, compare=False, repr=False)
 
     def alive(self, side: str | None = None) -> list[Unit]:
+        """The units on the table and not removed (of `side`, if given)."""
+        turn = self.turn
+        if side is None:
+            return [
+                u for u in self.units.values() if not u.removed and u.reinforcement_turn <= turn
+            ]
         return [
             u
             for u in self.units.values()
-            if u.alive and u.reinforcement_turn <= self.turn and (side is None or u.side == side)
+            if u.side == side and not u.removed and u.reinforcement_turn <= turn
         ]
 
     def enemy(self, side: str) -> str:
