@@ -17,7 +17,6 @@ templates, rank them with the profile's weights, give the best; every decision i
 
 from __future__ import annotations
 
-import heapq
 import itertools
 import json
 import math
@@ -104,7 +103,9 @@ class QuickrefBot(VehicleExchange):
         options: list[Option] = []
         for t in legal:
             options += self._score(view, t, legal, odds)
-        top = heapq.nlargest(RANKED, options, key=lambda o: o[0])
+        # the best RANKED, ties in the options' order (`heapq.nlargest`'s result, by its own
+        # definition; a sort is quicker on so few)
+        top = sorted(options, key=_score_of, reverse=True)[:RANKED]
         score, cmd, why = top[0]
         command = cmd.command(why[0]) if type(cmd) is Plan else cmd
         if command["type"] == "move":
@@ -419,8 +420,8 @@ class QuickrefBot(VehicleExchange):
         net = np.concatenate([plan.score for plan in plans.values()]) - p.spread * crowd
         gain = net - net[first][seg] - p.move_threshold
         # only the best RANKED moves of all can be among the best RANKED options (ties kept in
-        # order, as `heapq.nlargest` keeps them: rows come in the options' order); the rest
-        # are counted, not listed
+        # order, as `decide` ranks them: rows come in the options' order); the rest are
+        # counted, not listed
         moving = np.ones(len(pos), dtype=bool)
         moving[first] = False  # row 0 of each plan: staying put
         rows = np.nonzero(moving)[0]
@@ -520,6 +521,10 @@ class QuickrefBot(VehicleExchange):
             away,
             vehicle and self.profile.face_threat,
         )
+
+
+def _score_of(option: Option) -> float:
+    return option[0]
 
 
 def _words(why: str | Any) -> str:
