@@ -134,6 +134,10 @@ class Patch:
             return False
         if (ay if ay > by else by) < y0 or (ay if ay < by else by) > y1:
             return False
+        return self.meets_ring(ax, ay, bx, by)
+
+    def meets_ring(self, ax: float, ay: float, bx: float, by: float) -> bool:
+        """`meets_boundary` without its bounding-box test (for callers that made it)."""
         ux, uy = bx - ax, by - ay
         ring = self.ring
         cx, cy = ring[-1]
@@ -193,6 +197,7 @@ class ViewTerrain:
         self._ground: dict[tuple, Any] = {}  # path -> (fraction, penalties) or CLOSED
         self._routes: dict[tuple, tuple[tuple[XY, ...], float]] = {}
         self._pairs: dict[tuple[float, float, float, float], bool] = {}  # sight of few pairs
+        self._inside: dict[XY, frozenset[int]] = {}  # point -> patches holding it
 
     def cover(self, x: float, y: float, vehicle: bool) -> int:
         """The best chart modifier protecting a unit here (AT column for vehicles, SA else)."""
@@ -346,11 +351,18 @@ class ViewTerrain:
 
     def reach(self, a: XY, b: XY, vehicle: bool, cap: float, moved: float) -> float:
         """How far along a->b this unit may go now (0 if the path is closed to it), following
-        the chart's movement fractions and penalties conservatively (no road bonus)."""
+        the chart's movement fractions and penalties conservatively (no road bonus): the
+        `path_limit` of the one segment, inlined (the bots' hot path)."""
         length = math.dist(a, b)
         if length < 1e-9:
             return 0.0
-        limit = self.path_limit([a, b], vehicle, cap, moved)
+        key = ((a, b), vehicle)
+        ground = self._ground.get(key)
+        if ground is None:
+            if len(self._ground) >= MEMO_SIZE:
+                self._ground.clear()
+            ground = self._ground[key] = self._ground_of(self._crossed(a, b), vehicle)
+        limit = _allowed(ground, cap, moved)
         return 0.0 if limit is None else max(0.0, min(length, limit))
 
     def path_limit(self, path: list[XY], vehicle: bool, cap: float, moved: float) -> float | None:
@@ -476,16 +488,34 @@ class ViewTerrain:
     def _crossed(self, a: XY, b: XY) -> list[int]:
         """Indexes, in order, of the patches segment a-b crosses or starts in
         (`Patch.crosses`; a patch whose box the segment's misses is neither)."""
-        lo_x, hi_x = (a[0], b[0]) if a[0] < b[0] else (b[0], a[0])
-        lo_y, hi_y = (a[1], b[1]) if a[1] < b[1] else (b[1], a[1])
+        ax, ay = a
+        bx, by = b
+        lo_x, hi_x = (ax, bx) if ax < bx else (bx, ax)
+        lo_y, hi_y = (ay, by) if ay < by else (by, ay)
+        inside = self._holding(a)
         out = []
-        for j, p in enumerate(self.patches):
-            x0, y0, x1, y1 = p.box
+        for j, (x0, y0, x1, y1), p in self._boxed:
             if hi_x < x0 or lo_x > x1 or hi_y < y0 or lo_y > y1:
                 continue
-            if p.meets_boundary(a, b) or p.contains(a):
+            if j in inside or p.meets_ring(ax, ay, bx, by):
                 out.append(j)
         return out
+
+    @cached_property
+    def _boxed(self) -> list[tuple[int, tuple[float, float, float, float], Patch]]:
+        return [(j, p.box, p) for j, p in enumerate(self.patches)]
+
+    def _holding(self, at: XY) -> frozenset[int]:
+        """Indexes of the patches that contain the point (memoised: the paths a unit is
+        weighed on all start where it stands)."""
+        hit = self._inside.get(at)
+        if hit is None:
+            if len(self._inside) >= MEMO_SIZE:
+                self._inside.clear()
+            hit = self._inside[at] = frozenset(
+                j for j, p in enumerate(self.patches) if p.contains(at)
+            )
+        return hit
 
     def _ground_of(self, crossed: list[int] | set[int] | frozenset[int], vehicle: bool):
         """(slowest fraction, summed penalties) of the patches `crossed` (by index, taken in
