@@ -233,6 +233,34 @@ SHERMAN = {
 PANTHER = {"id": "pz", "type": "ger/pzkw-v", "kind": "vehicle", "x": 30.0, "y": 10.0, "facing": 270}
 
 
+def test_sight_kept_on_destination_lists_is_sight_worked_out_afresh():
+    """`_sight` with the grounds of the rows keeps each ground's sight from each enemy
+    position and reads it again: as enemies come, go and move, every answer is the one worked
+    out afresh, and a position met before is not worked out again."""
+    sc = find_scenario("qr-village-assault")
+    terrain = [f.model_dump() for f in sc.terrain]
+    vt = view_terrain(terrain)
+    bot = QuickrefBot("balanced")
+    grounds = [
+        destinations(vt, Reach(here, False, 6.0, 0.0), ((24.0, 18.0),), (48.0, 36.0))
+        for here in [(6.0, 4.0), (20.0, 8.0), (30.0, 30.0)]
+    ]
+    rows = np.concatenate([g.rows for g in grounds])
+    rng = random.Random(3)
+    spots = [(rng.uniform(0, 48), rng.uniform(0, 36)) for _ in range(6)]
+    for picture in ([0, 1], [1, 2, 3], [0, 3], [4, 5, 0], [2]):
+        enemies = [
+            {"id": f"e{k}", "kind": "infantry", "x": spots[k][0], "y": spots[k][1]} for k in picture
+        ]
+        view = _view(2, "move_b", [], enemies, terrain)
+        kept = bot._sight(view, rows, grounds)
+        fresh = bot._sight(view, rows)
+        assert kept.seen.tolist() == fresh.seen.tolist()
+        assert kept.dist.tolist() == fresh.dist.tolist()
+    assert all(set(g.seen) == set(spots) for g in grounds)
+    assert kept.seen.any() and not kept.seen.all()
+
+
 def _exchange(bot, view, u, pos, moved):
     """The batched exchange at one destination: (score, why, facing)."""
     x = bot._exchange(view, [u], np.zeros(1, dtype=int), [moved], bot._sight(view, [pos]))

@@ -19,6 +19,7 @@ from .shot_odds import BANDS
 
 SIGHT = 40.0  # inches: beyond this an enemy is not counted as seeing or being seen
 SPOT = 10.0  # inches: an own unit this close to concealing terrain has looked into it (Q32)
+SEEN_KEPT = 64  # enemy positions whose sight a destination list keeps (`plan.Ground.seen`)
 TIE = 1e-9  # a facing replaces an earlier one only when it exposes less by more than this
 
 
@@ -113,15 +114,41 @@ class VehicleExchange:
             if (near is not None and near[k]) or any(patch.contains(at) for at in seen):
                 self._scouted.add(patch.id)
 
-    def _sight(self, view, rows: list[tuple[float, float]]) -> Sight:
-        """Distances and sight between each row position and each known enemy."""
+    def _sight(self, view, rows, grounds=None) -> Sight:
+        """Distances and sight between each row position and each known enemy. With the
+        `plan.Ground`s whose rows `rows` are, one after another, the sight of each ground's
+        rows from an enemy position is kept on the ground (`Ground.seen`) and read again
+        when the ground is planned again with an enemy there (units that stand still and
+        enemies that do: most of the sight lines of a new phase)."""
         terrain = self.terrain(view)
         enemies = self._known_enemies(view)
         pos = np.asarray(rows, dtype=float).reshape(-1, 2)
-        at = np.asarray([(e["x"], e["y"]) for e in enemies], dtype=float).reshape(-1, 2)
+        xy = [(e["x"], e["y"]) for e in enemies]
+        at = np.asarray(xy, dtype=float).reshape(-1, 2)
         dist = np.hypot(pos[:, None, 0] - at[None, :, 0], pos[:, None, 1] - at[None, :, 1])
         seen = dist <= SIGHT
-        seen &= terrain.los_matrix(pos, at, seen)
+        if grounds is None:
+            seen &= terrain.los_matrix(pos, at, seen)
+            return Sight(pos, enemies, dist, seen)
+        want = np.zeros(seen.shape, dtype=bool)  # the pairs not kept on their ground
+        start, todo = 0, []
+        for g in grounds:
+            end = start + len(g.rows)
+            for j, e in enumerate(xy):
+                col = g.seen.get(e)
+                if col is None:
+                    want[start:end, j] = True
+                    todo.append((g, start, end, j))
+                else:
+                    seen[start:end, j] = col
+            start = end
+        if todo:
+            want &= seen
+            seen &= terrain.los_matrix(pos, at, want)
+            for g, start, end, j in todo:
+                if len(g.seen) >= SEEN_KEPT:
+                    g.seen.clear()
+                g.seen[xy[j]] = seen[start:end, j].copy()
         return Sight(pos, enemies, dist, seen)
 
     def _hiding_places(self, view, pos: np.ndarray) -> tuple[list[int], list, list[float]]:

@@ -34,7 +34,17 @@ class Ground:
     destination i - 1 (with `turn`, the last a turn on the spot), and the facts of each row
     that no enemy changes, each worked out once (a Ground is memoised with `destinations`)."""
 
-    __slots__ = ("paths", "rows", "lengths", "_terrain", "_vehicle", "_cover", "_at", "_travel")
+    __slots__ = (
+        "paths",
+        "rows",
+        "lengths",
+        "seen",
+        "_terrain",
+        "_vehicle",
+        "_cover",
+        "_at",
+        "_travel",
+    )
 
     def __init__(self, terrain: ViewTerrain, unit: Reach, paths: list[Path], turn: bool):
         self.paths = [*paths, ((unit.here,), 0.0)] if turn else paths
@@ -44,6 +54,9 @@ class Ground:
         self._cover: np.ndarray | None = None
         self._at: list[str | None] | None = None
         self._travel: dict[tuple, np.ndarray] = {}
+        # enemy position -> per row, whether an enemy there would be in sight (as the bot's
+        # `_sight` works it out: a pure function of the rows, the position and the terrain)
+        self.seen: dict[XY, np.ndarray] = {}
 
     def cover(self) -> np.ndarray:
         """Per row: the best chart modifier protecting the unit there (`ViewTerrain.cover`)."""

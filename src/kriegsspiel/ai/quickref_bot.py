@@ -449,7 +449,7 @@ class QuickrefBot(VehicleExchange):
         spans = list(zip([0, *ends[:-1]], ends, strict=True))
         owner = np.repeat(np.arange(len(batch)), sizes)
         rows = np.concatenate([g.rows for g in grounds])
-        sight = self._sight(view, rows)
+        sight = self._sight(view, rows, grounds)
         score = np.zeros(len(rows))
         done = Pass(len(rows))
         groups: dict[tuple, list[int]] = {}
