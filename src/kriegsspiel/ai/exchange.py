@@ -98,13 +98,14 @@ class VehicleExchange:
             return
         looked_from |= spots
         seen_at |= seen
-        if all(p.id in self._scouted for p in terrain.concealing):
+        pending = [p for p in terrain.concealing if p.id not in self._scouted]
+        if not pending:
             return
         # only a place within SPOT of a patch's box can be within SPOT of the patch
         close = [
             (x, y)
             for x, y in sorted(spots)
-            if any(_box_gap(p.box, x, y) <= SPOT + 1e-6 for p in terrain.concealing)
+            if any(_box_gap(p.box, x, y) <= SPOT + 1e-6 for p in pending)
         ]
         mine = np.asarray(close, dtype=float).reshape(-1, 2)
         near = (terrain.concealing_distances(mine) <= SPOT).any(axis=0) if close else None
