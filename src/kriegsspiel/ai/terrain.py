@@ -20,7 +20,7 @@ from ..rulesets.quickref.tables import rules as quickref_rules
 XY = tuple[float, float]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Edges:
     """Polygon edges as arrays: start points `c` and end points `d` (k, 2), and for the
     divisions of the point-in-polygon and point-to-edge tests, each edge's fall (start y less
