@@ -239,3 +239,27 @@ def test_a_units_plain_data_is_its_fields_in_order():
     assert u.x == 7.5  # a copy
     u.note = "scribbled"  # not a field: not in the data
     assert list(u.to_dict().items()) == list(want.items())
+
+
+@pytest.mark.parametrize(
+    "path, limit",
+    [
+        ([(2.0, 2.0), (2.0, 6.0)], 6.0),  # open ground: the full 6"
+        ([(2.0, 16.0), (2.0, 10.0)], 6.0),  # beside the orchard, not into it
+        ([(2.0, 16.0), (6.0, 16.0)], 4.0),  # into the orchard (woods: 2" for infantry)
+        ([(6.0, 16.0), (2.0, 16.0)], 4.0),  # out of it
+        ([(6.0, 16.0), (8.0, 16.0)], 4.0),  # within it
+        ([(2.0, 16.0), (15.0, 16.0)], 4.0),  # across it
+    ],
+)
+def test_a_move_pays_for_ground_it_enters_crosses_or_starts_in(path, limit):
+    """Decision Q36: the chart's cost of a feature is paid by a path that enters, crosses or
+    starts in it (the village's orchard is woods, 14 x 8 inches from (4, 12); woods cost
+    infantry a flat 2" of their 6", L7 chart)."""
+    from kriegsspiel.engine.scenario import find_scenario
+    from kriegsspiel.rulesets.quickref.game.orders_move import move_limit
+
+    game = Game(find_scenario("qr-village-assault"), seed=1)
+    board = game.rules.board(game.state)
+    squad = game.state.units["b-sq1"]
+    assert move_limit(game.rules.rules, board, squad, path)[0] == limit

@@ -22,7 +22,8 @@ def move_limit(
     """Longest move this path allows the unit in one full Move, and why (explanation lines).
 
     allowance x (road bonus if the whole path is on road) x the most restrictive fraction of the
-    terrain entered - the flat penalty of each distinct feature entered (decision Q36)."""
+    terrain the path touches - the flat penalty of each distinct feature it touches: entered,
+    crossed or started in (decision Q36)."""
     why = []
     base = allowance(rules, u)
     why.append(f'allowance {base:g}"')
