@@ -254,7 +254,7 @@ def test_a_units_plain_data_is_its_fields_in_order():
 )
 def test_a_move_pays_for_ground_it_enters_crosses_or_starts_in(path, limit):
     """Decision Q36: the chart's cost of a feature is paid by a path that enters, crosses or
-    starts in it (the village's orchard is woods, 14 x 8 inches from (4, 12); woods cost
+    starts in it (the village's orchard is woods, from (4, 12) to (14, 20); woods cost
     infantry a flat 2" of their 6", L7 chart)."""
     from kriegsspiel.engine.scenario import find_scenario
     from kriegsspiel.rulesets.quickref.game.orders_move import move_limit
