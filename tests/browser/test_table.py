@@ -174,3 +174,30 @@ def test_tablet_viewport_zoom_and_pan(browser, base, artifacts_dir):
     assert page.locator("#zoom-in").bounding_box()["width"] >= 44  # finger-sized controls
     page.screenshot(path=str(artifacts_dir / "web-tablet.png"))
     ctx.close()
+
+
+def test_a_view_older_than_the_shown_one_is_not_taken(browser, base):
+    """A view answered over HTTP can arrive after a newer one pushed over the socket (the
+    other side moved meanwhile): the page keeps the newer, by the game's event count."""
+    t = Table.create(httpx.Client(base_url=base))
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = ctx.new_page()
+    page.goto(t.links["germany"].replace("http://testserver", base))
+    page.wait_for_selector("#table [data-unit]")
+    page.wait_for_function("S.ws && S.ws.readyState === 1")
+    shown, kept, taken = page.evaluate(
+        """() => {
+            const now = S.view.game.events;
+            const as = (events, phase) =>
+                ({...S.view, phase_title: phase, game: {...S.view.game, events}});
+            const push = (view) =>
+                S.ws.onmessage({data: JSON.stringify({type: "view", seat: S.seat, view})});
+            push(as(now - 1, "stale"));
+            const kept = S.view.phase_title;
+            push(as(now + 1, "fresh"));
+            return [now, kept, S.view.phase_title];
+        }"""
+    )
+    assert shown > 0 and kept != "stale" and taken == "fresh"
+    assert "fresh" in page.inner_text("#phase")
+    ctx.close()

@@ -128,7 +128,7 @@ function connect() {
   const seat = S.seat;
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
-    if (msg.type === "view" && msg.seat === S.seat) { S.view = msg.view; render(); }
+    if (msg.type === "view" && msg.seat === S.seat && newer(msg.view)) { S.view = msg.view; render(); }
   };
   ws.onclose = () => { if (S.seat === seat) setTimeout(connect, 1500); };
   S.ws = ws;
@@ -141,11 +141,18 @@ function clean(template) {
   return c;
 }
 
+// A view answered over HTTP and one pushed over the socket may arrive out of order: a view
+// is taken only if the game has not moved on past it (its event count is not below ours).
+function newer(view) {
+  return !S.view || view.game.id !== S.view.game.id || view.game.events >= S.view.game.events;
+}
+
 async function send(cmd) {
   try {
     const ack = await api("POST", seatPath("commands"), cmd);
     S.pending = null;
-    S.view = await api("GET", seatPath("view"));
+    const view = await api("GET", seatPath("view"));
+    if (newer(view)) S.view = view;
     render();
     const lines = ack.events.filter((e) => e.explanation.length).length;
     toast(`done: ${cmd.type}${lines ? ` (${lines} explained in the log)` : ""}`, true);
