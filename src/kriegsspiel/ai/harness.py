@@ -3,7 +3,6 @@ bound to its side, never the game) and how its decisions are played."""
 
 from __future__ import annotations
 
-import copy
 import json
 import weakref
 from collections.abc import Callable
@@ -62,7 +61,7 @@ class OddsTable:
             raise IllegalCommand("odds are offered for the legal fire commands", "type")
         if isinstance(result, str):
             raise IllegalCommand(result)
-        return copy.deepcopy(result)
+        return json_copy(result)  # the bot's own copy: the table is shared between games
 
 
 def _key(command: dict[str, Any]) -> str:
