@@ -60,7 +60,7 @@ class QuickrefBot(VehicleExchange):
         self._enemy_key: tuple = ()
         self._phase: tuple[int, str] = (0, "")
         self._plans: dict[tuple, Plan] = {}  # move plans by `_plan_key`
-        self._unlisted = 0  # this decision's move options below their unit's best RANKED
+        self._unlisted = 0  # this decision's move options below the best RANKED moves
         self._move_options: dict[int, list[Option]] = {}  # this decision's, by template id
         self._units: tuple[Any, tuple[dict, dict]] = (None, ({}, {}))  # view: units, enemies
         self._holding: list[dict[str, Any]] = []
