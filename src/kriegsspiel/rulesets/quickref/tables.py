@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
 from ...chance import Lookup
 from ...data.catalogue import Catalogue
@@ -31,6 +32,11 @@ class Rules:
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Rules) and other.cat is self.cat and other.opts == self.opts
+
+    @cached_property
+    def unit_records(self) -> dict[tuple[str, str], Any]:
+        """Memo of `game.units.record`: (unit kind, type id) -> its data record."""
+        return {}
 
     def with_options(self, **changes: object) -> Rules:
         return Rules(self.cat, self.opts.model_copy(update=changes))

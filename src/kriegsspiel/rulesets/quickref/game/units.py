@@ -9,10 +9,16 @@ from .state import Unit
 
 
 def record(rules: Rules, u: Unit) -> Vehicle | Infantry:
-    kind = "vehicle" if u.kind == "vehicle" else "infantry"
-    entry = rules.cat.entries.get(kind, {}).get(u.type)  # by id: the common case, fast
-    rec = entry.record if entry is not None else rules.cat.get(kind, u.type)
-    assert isinstance(rec, Vehicle | Infantry)
+    """The unit's data record (memoised per rules by kind and type: looked up thousands of
+    times a battle)."""
+    key = (u.kind, u.type)
+    rec = rules.unit_records.get(key)
+    if rec is None:
+        kind = "vehicle" if u.kind == "vehicle" else "infantry"
+        entry = rules.cat.entries.get(kind, {}).get(u.type)  # by id: the common case, fast
+        rec = entry.record if entry is not None else rules.cat.get(kind, u.type)
+        assert isinstance(rec, Vehicle | Infantry)
+        rules.unit_records[key] = rec
     return rec
 
 
