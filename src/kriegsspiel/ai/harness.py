@@ -76,6 +76,7 @@ _GAME_MEMO: weakref.WeakKeyDictionary[Game, dict[tuple, dict[str, Any] | str]] =
     weakref.WeakKeyDictionary()
 )
 MEMO_SIZE = 20_000  # odds kept per rules and scenario
+MEMOS_KEPT = 16  # rules and scenario pairs whose odds are kept
 
 
 def _memo(game: Game) -> dict[tuple, dict[str, Any] | str]:
@@ -84,7 +85,7 @@ def _memo(game: Game) -> dict[tuple, dict[str, Any] | str]:
     key = (id(game.rules), id(game.scenario))
     hit = _MEMO.get(key)
     if hit is None or hit[0] is not game.rules or hit[1] is not game.scenario:
-        if len(_MEMO) >= 16:
+        if len(_MEMO) >= MEMOS_KEPT:
             _MEMO.clear()
         hit = _MEMO[key] = (game.rules, game.scenario, {})
     return hit[2]

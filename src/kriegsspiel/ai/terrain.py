@@ -351,41 +351,36 @@ class ViewTerrain:
 
     def reach(self, a: XY, b: XY, vehicle: bool, cap: float, moved: float) -> float:
         """How far along a->b this unit may go now (0 if the path is closed to it), following
-        the chart's movement fractions and penalties conservatively (no road bonus): the
-        `path_limit` of the one segment, inlined (the bots' hot path)."""
+        the chart's movement fractions and penalties conservatively (no road bonus)."""
         length = math.dist(a, b)
         if length < 1e-9:
             return 0.0
-        key = ((a, b), vehicle)
-        ground = self._ground.get(key)
-        if ground is None:
-            if len(self._ground) >= MEMO_SIZE:
-                self._ground.clear()
-            ground = self._ground[key] = self._ground_of(self._crossed(a, b), vehicle)
-        limit = _allowed(ground, cap, moved)
+        limit = _allowed(self._ground_for((a, b), vehicle), cap, moved)
         return 0.0 if limit is None else max(0.0, min(length, limit))
 
     def path_limit(self, path: list[XY], vehicle: bool, cap: float, moved: float) -> float | None:
         """The length this unit may travel on `path` now: the slowest chart fraction of the
         ground it crosses and each crossed feature's penalty, conservatively (no road bonus);
         None where the path crosses ground closed to it."""
-        key = (tuple(path), vehicle)
+        return _allowed(self._ground_for(tuple(path), vehicle), cap, moved)
+
+    def _ground_for(self, path: tuple[XY, ...], vehicle: bool):
+        """(slowest fraction, summed penalties) of the ground a path crosses, or CLOSED
+        (memoised by path)."""
+        key = (path, vehicle)
         ground = self._ground.get(key)
         if ground is None:
             if len(self._ground) >= MEMO_SIZE:
                 self._ground.clear()
-            ground = self._ground[key] = self._path_ground(path, vehicle)
-        return _allowed(ground, cap, moved)
-
-    def _path_ground(self, path: list[XY], vehicle: bool):
-        """(slowest fraction, summed penalties) of the ground a path crosses, or CLOSED."""
-        if len(path) == 2:  # most paths: one straight segment
-            crossed: list[int] | set[int] = self._crossed(path[0], path[1])
-        else:
-            crossed = set()
-            for a, b in zip(path, path[1:], strict=False):
-                crossed.update(self._crossed(a, b))
-        return self._ground_of(crossed, vehicle)
+            crossed: list[int] | set[int]
+            if len(path) == 2:  # most paths: one straight segment
+                crossed = self._crossed(path[0], path[1])
+            else:
+                crossed = set()
+                for a, b in zip(path, path[1:], strict=False):
+                    crossed.update(self._crossed(a, b))
+            ground = self._ground[key] = self._ground_of(crossed, vehicle)
+        return ground
 
     @staticmethod
     def _closed(p: Patch) -> bool:
@@ -503,6 +498,7 @@ class ViewTerrain:
 
     @cached_property
     def _boxed(self) -> list[tuple[int, tuple[float, float, float, float], Patch]]:
+        """(index, bounding box, patch) of each patch, for `_crossed`'s loop."""
         return [(j, p.box, p) for j, p in enumerate(self.patches)]
 
     def _holding(self, at: XY) -> frozenset[int]:

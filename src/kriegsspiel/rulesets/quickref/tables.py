@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
 
 from ...chance import Lookup
 from ...data.catalogue import Catalogue
-from .models import BandTable, Constant, EffectsTable, Steps, Terrain
+from .models import BandTable, Constant, EffectsTable, Infantry, Steps, Terrain, Vehicle
 from .options import Options
 
 P_EFFECTS = "L2 Small Arms and HE Effects Table"
@@ -34,7 +33,7 @@ class Rules:
         return isinstance(other, Rules) and other.cat is self.cat and other.opts == self.opts
 
     @cached_property
-    def unit_records(self) -> dict[tuple[str, str], Any]:
+    def unit_records(self) -> dict[tuple[str, str], Vehicle | Infantry]:
         """Memo of `game.units.record`: (unit kind, type id) -> its data record."""
         return {}
 
