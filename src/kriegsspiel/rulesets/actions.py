@@ -40,3 +40,19 @@ class Action:
     params: tuple[Param, ...]
     build: Callable[..., Query]  # build(catalogue, options, **params) -> Query
     extra: dict = field(default_factory=dict)
+
+
+def parse_options(model: Any, pairs: list[str]) -> Any:
+    """A ruleset's pydantic Options from CLI `name=value` strings (`--option`)."""
+    values: dict[str, object] = {}
+    for pair in pairs:
+        if "=" not in pair:
+            raise ValueError(f"option {pair!r}: expected name=value")
+        name, value = (p.strip() for p in pair.split("=", 1))
+        name = name.replace("-", "_")
+        if name not in model.model_fields:
+            raise ValueError(
+                f"unknown option {name!r}; expected one of {sorted(model.model_fields)}"
+            )
+        values[name] = value.lower() == "true" if value.lower() in ("true", "false") else value
+    return model.model_validate(values)

@@ -1,5 +1,8 @@
 """panzerfaust ruleset (see docs/decisions/panzerfaust.md)."""
 
 from .models import KINDS
+from .options import Options
 
-__all__ = ["KINDS"]
+UNIT = "cm"
+
+__all__ = ["KINDS", "UNIT", "Options"]

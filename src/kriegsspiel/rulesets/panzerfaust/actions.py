@@ -1,0 +1,706 @@
+"""Panzerfaust actions for `kriegsspiel odds|resolve panzerfaust ACTION` and the odds page."""
+
+from __future__ import annotations
+
+from ...data.catalogue import Catalogue
+from ...data.errors import RuleError
+from ..actions import Action, Param, Query
+from .options import Options
+from .rules import (
+    aa_fire,
+    airborne,
+    aircraft,
+    area_fire,
+    at_fire,
+    bog,
+    cqc,
+    flame,
+    indirect,
+    infantry_fire,
+    mine,
+    morale,
+    observe,
+    pips,
+    weather,
+)
+from .rules.tables import CLASSES, Rules
+from .rules.teams import parse_teams
+from .rules.weapons import AMMO, firer_weapon, infantry_weapon, target_of
+
+FLAG = dict(type=bool, default=False, flag=True)
+CLASS = Param("troop_class", str, "regular", "firer's troop class", CLASSES)
+WEATHER = Param("weather", str, "clear", "rain/falling snow or night", ("clear", "rain", "night"))
+MOVING = ("none", "over15_to_from", "across_under15", "across_over15")
+PRIOR = ("none", "stunned_1", "stunned_2", "immobilised", "gun_damaged")
+LOCS = ("turret", "upper_hull", "lower_hull", "tracks")
+
+
+def _rules(cat: Catalogue, opts: Options) -> Rules:
+    return Rules(cat, opts)
+
+
+def _covered(spec: str | None) -> frozenset[str]:
+    if not spec:
+        return frozenset()
+    parts = frozenset(p.strip() for p in spec.split(",") if p.strip())
+    bad = parts - set(LOCS)
+    if bad:
+        raise RuleError(f"--covered {spec!r}: unknown location(s) {sorted(bad)}; use {LOCS}")
+    return parts
+
+
+def _shot(weapon, target, p) -> at_fire.Shot:
+    cover = "hull_down" if p.get("hull_down") else p.get("cover", "none")
+    return at_fire.Shot(
+        weapon,
+        target,
+        float(p["range"]),
+        p.get("aspect", "front"),
+        p.get("ammo", "AP"),
+        p.get("troop_class", "regular"),
+        p.get("firer_moved", False),
+        p.get("target_moving", "none"),
+        cover,
+        p.get("just_sighted", False),
+        p.get("seen_under_half", False),
+        p.get("shots_before", 0) or 0,
+        p.get("target_moving", "none") == "none",
+        p.get("traversed", False),
+        p.get("muzzle_flash", False),
+        p.get("commander_killed", False),
+        p.get("bore_sighted", False),
+        p.get("weather", "clear"),
+        p.get("one_man_turret", False),
+        p.get("open_topped_firer", False),
+        p.get("lower_hidden", False),
+        _covered(p.get("covered")),
+        p.get("prior", "none"),
+    )
+
+
+def build_at_fire(cat, opts, **p) -> Query:
+    weapon, rec = firer_weapon(cat, p["firer"], p["ammo"])
+    target = target_of(cat, p["target"])
+    p = dict(p)
+    if getattr(rec, "one_man_turret", False):
+        p["one_man_turret"] = True
+    if "top" in getattr(rec, "open", ()):
+        p["open_topped_firer"] = True
+    shot = _shot(weapon, target, p)
+    return Query(
+        at_fire.at_fire,
+        (_rules(cat, opts), shot),
+        at_fire.OUTCOMES,
+        f"{rec.name} ({weapon.name}, {p['ammo']}) at {target.name}, {p['range']:g} cm, {p['aspect']}",
+    )
+
+
+def build_infantry_at(cat, opts, **p) -> Query:
+    weapon, rec = infantry_weapon(cat, p["weapon"])
+    target = target_of(cat, p["target"])
+    shot = _shot(weapon, target, {**p, "ammo": "AP"})
+    return Query(
+        at_fire.at_fire,
+        (_rules(cat, opts), shot),
+        at_fire.OUTCOMES,
+        f"{rec.name} at {target.name}, {p['range']:g} cm, {p['aspect']}",
+    )
+
+
+def _lost_outcomes(n: int = 12) -> tuple[str, ...]:
+    return tuple(f"lost_{i}" for i in range(n))
+
+
+def build_infantry_fire(cat, opts, **p) -> Query:
+    teams = parse_teams(cat, p.pop("teams"))
+    f = infantry_fire.Fire(teams, float(p.pop("range")), **p)
+    names = ", ".join(f"{n} x {t.name}" for t, n in teams)
+    return Query(
+        infantry_fire.infantry_fire,
+        (_rules(cat, opts), f),
+        (),
+        f"{names} fire at {f.range:g} cm",
+        key=lambda r: int(r.name.split("_")[1]),
+    )
+
+
+def build_cqc(cat, opts, *, attackers, defenders, **p) -> Query:
+    a = cqc.Side(
+        parse_teams(cat, attackers),
+        troop_class=p["attacker_class"],
+        charged=p["attacker_charged"],
+        from_rear=p["from_rear"],
+        pinned=p["attacker_pinned"],
+        engineer=p["engineer"],
+        moved=p["attacker_moved"],
+    )
+    d = cqc.Side(
+        parse_teams(cat, defenders),
+        cover=p["defender_cover"],
+        troop_class=p["defender_class"],
+        disengaging=p["defender_disengaging"],
+        pinned=p["defender_pinned"],
+    )
+    return Query(cqc.cqc, (_rules(cat, opts), a, d), (), f"CQC: {attackers} against {defenders}")
+
+
+def build_morale(cat, opts, **p) -> Query:
+    t = morale.Test(**p)
+    return Query(
+        morale.morale, (_rules(cat, opts), t), morale.OUTCOMES, f"morale test ({t.rating})"
+    )
+
+
+def build_pips(cat, opts, *, troop_class) -> Query:
+    return Query(
+        pips.movement_pips,
+        (_rules(cat, opts), troop_class),
+        tuple(f"pips_{i}" for i in range(1, 7)),
+        f"movement pips, {troop_class} company",
+    )
+
+
+def _size(cat, target, size) -> str:
+    if target:
+        return target_of(cat, target).size
+    return size
+
+
+def build_observe(cat, opts, *, target, size, **p) -> Query:
+    s = observe.Sight(size=_size(cat, target, size), **p)
+    return Query(
+        observe.observe,
+        (_rules(cat, opts), s),
+        ("observed", "unseen"),
+        f"observe size {s.size} in {s.terrain} at {s.distance:g} cm",
+    )
+
+
+def build_flash(cat, opts, **p) -> Query:
+    f = observe.Flash(**p)
+    return Query(
+        observe.muzzle_flash, (_rules(cat, opts), f), ("exact", "general", "none"), "muzzle flash"
+    )
+
+
+def build_area_fire(cat, opts, *, firer, target, size, **p) -> Query:
+    weapon, rec = firer_weapon(cat, firer, "HE")
+    a = area_fire.AreaShot(weapon, float(p.pop("range")), size=_size(cat, target, size), **p)
+    return Query(
+        area_fire.area_fire,
+        (_rules(cat, opts), a),
+        ("destroyed", "survives", "outside"),
+        f"{rec.name} area fire at {a.range:g} cm on a size {a.size} target",
+    )
+
+
+def build_smoke(cat, opts, *, firer, range, troop_class, turns_on_poa, firer_moved) -> Query:
+    weapon, rec = firer_weapon(cat, firer, "HE")
+    a = area_fire.AreaShot(
+        weapon, float(range), troop_class, turns_on_poa=turns_on_poa, firer_moved=firer_moved
+    )
+    return Query(area_fire.smoke, (_rules(cat, opts), a), ("placed", "failed"), f"{rec.name} smoke")
+
+
+def build_indirect(cat, opts, **p) -> Query:
+    t = indirect.BZTarget(**p)
+    order = ("missed", "no_effect", "stunned_1", "stunned_2", "immobilised", "destroyed")
+    return Query(
+        indirect.bz_hit,
+        (_rules(cat, opts), t),
+        order,
+        f"{t.calibre_mm:g} mm beaten zone on {t.kind}",
+    )
+
+
+def build_call_down(cat, opts, **p) -> Query:
+    c = indirect.CallDown(**p)
+    return Query(indirect.call_down, (_rules(cat, opts), c), ("arrives", "not_yet"), "call-down")
+
+
+def build_counter_battery(cat, opts, **p) -> Query:
+    c = indirect.CounterBattery(**p)
+    return Query(indirect.counter_battery, (_rules(cat, opts), c), (), "counter-battery fire")
+
+
+def build_bog(cat, opts, *, vehicle, drive, size, **p) -> Query:
+    wide = False
+    if vehicle:
+        t = target_of(cat, vehicle)
+        size = t.size
+        d = getattr(t.record, "drive", None)
+        drive = bog.SOFTSKIN_DRIVE.get(d, drive) if d else drive
+        wide = any(w in t.name.casefold() for w in bog.WIDE_TRACKS)
+    c = bog.Crossing(drive, size, wide_tracks=wide or p.pop("wide_tracks"), **p)
+    return Query(bog.bog, (_rules(cat, opts), c), ("moves_on", "bogged"), f"bogging ({drive})")
+
+
+def build_aa(cat, opts, **p) -> Query:
+    a = aa_fire.AAShot(**p)
+    return Query(aa_fire.aa_fire, (_rules(cat, opts), a), aa_fire.OUTCOMES, f"AA fire ({a.weapon})")
+
+
+def build_mine(cat, opts, **p) -> Query:
+    c = mine.Crossing(**p)
+    order = ("no_trip", "no_effect", "immobilised", "destroyed")
+    return Query(mine.mine, (_rules(cat, opts), c), order, f"{c.density} {c.mine} minefield")
+
+
+def build_flame(cat, opts, **p) -> Query:
+    f = flame.FlameAttack(**p)
+    return Query(
+        flame.flame,
+        (_rules(cat, opts), f),
+        ("no_effect", "immobilised", "destroyed"),
+        f"flame ({f.weapon}) at an AFV",
+    )
+
+
+def build_air(cat, opts, **p) -> Query:
+    a = aircraft.AirAttack(**p)
+    return Query(
+        aircraft.air_attack, (_rules(cat, opts), a), ("hit", "missed"), f"air attack ({a.weapon})"
+    )
+
+
+def build_weather(cat, opts, *, sphere, season) -> Query:
+    return Query(
+        weather.weather, (_rules(cat, opts), sphere, season), (), f"weather, {sphere} {season}"
+    )
+
+
+def build_wind(cat, opts, *, exposed) -> Query:
+    return Query(
+        weather.wind, (_rules(cat, opts), exposed), ("none", "light", "moderate", "gale"), "wind"
+    )
+
+
+def build_drop(cat, opts, *, wind, item) -> Query:
+    return Query(
+        airborne.drop_loss, (_rules(cat, opts), wind, item), ("lands", "lost"), f"drop, {wind} wind"
+    )
+
+
+def build_glider(cat, opts) -> Query:
+    return Query(airborne.glider_landing, (_rules(cat, opts),), (), "glider landing")
+
+
+def build_canister(cat, opts, *, firer_moving, cover) -> Query:
+    return Query(
+        flame.canister,
+        (_rules(cat, opts), firer_moving, cover),
+        ("destroyed", "survives"),
+        "canister on one base",
+    )
+
+
+AT_COMMON = (
+    Param("target", str, required=True, help="target AFV, softskin or gun (name or id)"),
+    Param("range", float, required=True, help="range in cm"),
+    Param("aspect", str, "front", "target facing hit", ("front", "side", "rear")),
+    CLASS,
+    Param("target_moving", str, "none", "target movement relative to the line of fire", MOVING),
+    Param(
+        "cover",
+        str,
+        "none",
+        "hard cover 33-66% (partial) or hull-down/>66%",
+        ("none", "partial", "hull_down"),
+    ),
+    Param("hull_down", help="target hull-down (same as --cover hull_down)", **FLAG),
+    Param("just_sighted", help="target just came into sight", **FLAG),
+    Param("seen_under_half", help="target seen less than half the turn", **FLAG),
+    Param("lower_hidden", help="only tracks and lower hull hidden (re-roll 1-2)", **FLAG),
+    Param("covered", str, None, "locations under skirts/sandbags, e.g. turret,upper_hull"),
+    Param("prior", str, "none", "the target's earlier effect (results accumulate)", PRIOR),
+    WEATHER,
+)
+TEAMS = "teams as name[:count],..., e.g. rifle-team:3,lmg-team-belt"
+
+ACTIONS = {
+    a.name: a
+    for a in [
+        Action(
+            "at-fire",
+            "anti-tank direct fire: to-hit on 3D6, location, penetration, effects (pp. 28-31)",
+            (
+                Param("firer", str, required=True, help="firing gun, AFV or motorised gun"),
+                *AT_COMMON,
+                Param("ammo", str, "AP", "round fired", AMMO),
+                Param("firer_moved", help="firer moved over 5 cm", **FLAG),
+                Param("shots_before", int, 0, "earlier shots by this firer at this target"),
+                Param("traversed", help="turret/gun traversed over half", **FLAG),
+                Param("muzzle_flash", help="firing at a muzzle flash", **FLAG),
+                Param("commander_killed", help="firer's commander killed", **FLAG),
+                Param("bore_sighted", help="target in a bore-sighted area", **FLAG),
+            ),
+            build_at_fire,
+            {
+                "firer_kinds": ("gun", "afv", "motorised_gun"),
+                "target_kinds": ("afv", "softskin", "motorised_gun", "gun"),
+            },
+        ),
+        Action(
+            "infantry-at",
+            "infantry AT weapon at a vehicle (pp. 19-21)",
+            (
+                Param("weapon", str, required=True, help="AT weapon, e.g. Panzerfaust 30/60"),
+                *AT_COMMON,
+            ),
+            build_infantry_at,
+            {
+                "firer_kinds": ("infantry_weapon",),
+                "target_kinds": ("afv", "softskin", "motorised_gun", "gun"),
+            },
+        ),
+        Action(
+            "infantry-fire",
+            "infantry small-arms fire: teams lost (pp. 13-17)",
+            (
+                Param("teams", str, required=True, help=TEAMS),
+                Param("range", float, required=True, help="range in cm"),
+                Param(
+                    "cover",
+                    str,
+                    "none",
+                    "target's cover",
+                    ("none", "soft", "hard", "fortification"),
+                ),
+                Param(
+                    "target_moving",
+                    str,
+                    "none",
+                    "target moved 5-10 or over 10 cm",
+                    ("none", "over5", "over10"),
+                ),
+                Param("prone", help="target prone", **FLAG),
+                Param("in_softskin", help="target aboard a softskin", **FLAG),
+                Param("firer_moved", help="firer moved up to half", **FLAG),
+                Param("under_covering_fire", help="firer under covering fire", **FLAG),
+                CLASS,
+                Param("speculative", help="speculative or covering fire", **FLAG),
+                Param("muzzle_flash", help="firing at a muzzle flash", **FLAG),
+                Param("extra_barrels", int, 0, "extra coaxial barrels"),
+                Param("crew_lost", int, 0, "teams lost by a multi-team crew"),
+                Param("one_man_turret", help="AFV with a one-man turret", **FLAG),
+                WEATHER,
+                Param("squads", int, 1, "squads fired on together (losses spread evenly)"),
+            ),
+            build_infantry_fire,
+            {"firer_kinds": ("infantry_team",)},
+        ),
+        Action(
+            "cqc",
+            "close quarter combat: losses each side inflicts (pp. 17-19)",
+            (
+                Param("attackers", str, required=True, help=TEAMS),
+                Param("defenders", str, required=True, help=TEAMS),
+                Param("attacker_class", str, "regular", "attacker's class", CLASSES),
+                Param("defender_class", str, "regular", "defender's class", CLASSES),
+                Param(
+                    "defender_cover",
+                    str,
+                    "none",
+                    "defender's cover",
+                    ("none", "soft", "hard", "fortification"),
+                ),
+                Param("attacker_charged", help="attacker charged in this turn", **FLAG),
+                Param("from_rear", help="attacking wholly from the enemy's rear", **FLAG),
+                Param("attacker_pinned", help="attacker pinned or in smoke", **FLAG),
+                Param("defender_pinned", help="defender pinned or in smoke", **FLAG),
+                Param("engineer", help="attackers are engineers", **FLAG),
+                Param("defender_disengaging", help="defender disengaging", **FLAG),
+                Param(
+                    "attacker_moved",
+                    str,
+                    "none",
+                    "attacker's move into CQC (option cqc_moved_mods)",
+                    ("none", "half", "over_half"),
+                ),
+            ),
+            build_cqc,
+            {"firer_kinds": ("infantry_team",)},
+        ),
+        Action(
+            "morale",
+            "a morale test (pp. 23-24)",
+            (
+                Param("rating", str, "reliable", "morale rating", ("elite", "reliable", "poor")),
+                Param("teams_lost", int, 0, "teams lost (squad/section/crew tests)"),
+                Param("subunits_shaken", int, 0, "direct sub-units shaken"),
+                Param(
+                    "subunits_lost", int, 0, "direct sub-units disabled, destroyed or retreating"
+                ),
+                Param("afv", help="an AFV unit", **FLAG),
+                Param("commander_killed", help="head-up AFV commander killed", **FLAG),
+                Param("afv_damaged", help="AFV disabled or damaged", **FLAG),
+                Param("among_buildings", help="AFVs among buildings", **FLAG),
+                Param("poor_visibility", help="poor visibility or smoke", **FLAG),
+                Param("out_of_radius", help="outside command radius", **FLAG),
+                Param("flame_or_air", help="under flame or air attack", **FLAG),
+                Param("indirect", str, "none", "under indirect fire", ("none", "guns", "mortars")),
+                Param("pinned_or_lost_cqc", help="pinned or lost CQC this move", **FLAG),
+                Param("afv_no_at", help="infantry with an enemy AFV within 20 cm, no AT", **FLAG),
+                Param("hq_lost", help="own HQ destroyed or retreating", **FLAG),
+                Param("hill_or_woods", help="defending a hill or woods", **FLAG),
+                Param("dug_in", help="dug in or in buildings", **FLAG),
+                Param("pillbox", help="in a pillbox or bunker", **FLAG),
+                Param("night", help="at night", **FLAG),
+                Param("prisoners_killed", help="saw prisoners killed", **FLAG),
+                Param("duration", help="also roll the Shaken duration", **FLAG),
+            ),
+            build_morale,
+        ),
+        Action("pips", "movement pips of a company (p7)", (CLASS,), build_pips),
+        Action(
+            "observe",
+            "does an observer see a target (pp. 8-11)",
+            (
+                Param("distance", float, required=True, help="distance in cm"),
+                Param("target", str, None, "a target from the charts (sets its size)"),
+                Param("size", str, "C", "target size", ("A", "B", "C", "D")),
+                Param(
+                    "terrain",
+                    str,
+                    "open_desert",
+                    "terrain the target is in or behind",
+                    observe.TERRAIN,
+                ),
+                Param("dlos", bool, True, "direct line of sight"),
+                Param("in_arc", bool, True, "target inside the arc of vision"),
+                Param("camouflaged_or_prone", help="target camouflaged or prone", **FLAG),
+                Param("dug_in_or_hull_down", help="target dug in or hull-down", **FLAG),
+                Param("observer_closed_down", help="observer a closed-down AFV", **FLAG),
+                Param("observer_moved", help="observer moved over 5 cm", **FLAG),
+                Param("target_moved_or_fired", help="target moved or fired this turn", **FLAG),
+                Param("observer_high", help="observer 3+ floors up", **FLAG),
+                Param("through_battery_bz", help="line of sight through a battery's BZ", **FLAG),
+                Param("weather", str, "clear", "visibility", tuple(observe.WEATHER)),
+                Param("night", help="at night", **FLAG),
+                Param("season", str, "summer", "season", ("spring", "summer", "autumn", "winter")),
+            ),
+            build_observe,
+            {"target_kinds": ("afv", "softskin", "motorised_gun", "gun")},
+        ),
+        Action(
+            "flash",
+            "is a firer revealed by its muzzle flash (p9)",
+            (
+                Param("distance", float, required=True, help="observer to firer, cm"),
+                Param(
+                    "weapon",
+                    str,
+                    "gun",
+                    "what fired",
+                    (
+                        "infantry_weapons",
+                        "bazooka_panzerfaust_panzerschreck",
+                        "piat",
+                        "gun",
+                        "mortar",
+                    ),
+                ),
+                Param("calibre_mm", float, None, "gun or mortar calibre"),
+                Param("observer_closed_down", help="observer closed down", **FLAG),
+                Param("observer_moving", help="observer moving over 5 cm", **FLAG),
+                Param("camouflaged", help="firer camouflaged", **FLAG),
+                Param("night", help="at night", **FLAG),
+            ),
+            build_flash,
+        ),
+        Action(
+            "area-fire",
+            "direct area (HE) fire on one soft target in the beaten zone (pp. 31-33)",
+            (
+                Param("firer", str, required=True, help="firing gun or AFV"),
+                Param("range", float, required=True, help="range to the point of aim, cm"),
+                Param("target", str, None, "a target from the charts (sets its size)"),
+                Param("size", str, "A", "target size", ("A", "B", "C", "D")),
+                CLASS,
+                Param("cover", str, "none", "target's cover", tuple(["none", *area_fire.COVER])),
+                Param("target_moving", help="target moving", **FLAG),
+                Param("observed_under_half", help="target observed half a turn or less", **FLAG),
+                Param("speculative", help="speculative fire", **FLAG),
+                Param("turns_on_poa", int, 1, "turns firing at this point of aim"),
+                Param("firer_moved", help="firer moved over 5 cm", **FLAG),
+                Param("smoke", help="target in smoke", **FLAG),
+                Param("wp", help="firing WP", **FLAG),
+                Param("partly_in", help="target only partly inside the zone", **FLAG),
+            ),
+            build_area_fire,
+            {
+                "firer_kinds": ("gun", "afv", "motorised_gun"),
+                "target_kinds": ("softskin", "gun", "afv"),
+            },
+        ),
+        Action(
+            "smoke",
+            "direct smoke or WP placed (p33)",
+            (
+                Param("firer", str, required=True, help="firing gun or AFV"),
+                Param("range", float, required=True, help="range in cm"),
+                CLASS,
+                Param("turns_on_poa", int, 1, "turns on this point of aim"),
+                Param("firer_moved", help="firer moved over 5 cm", **FLAG),
+            ),
+            build_smoke,
+            {"firer_kinds": ("gun", "afv")},
+        ),
+        Action(
+            "indirect",
+            "one unit in an indirect-fire beaten zone (pp. 35-37)",
+            (
+                Param(
+                    "kind",
+                    str,
+                    "infantry",
+                    "unit in the zone",
+                    ("infantry", "gun", "softskin", "afv", "open_afv"),
+                ),
+                Param("calibre_mm", float, 105, "calibre of the guns or mortars"),
+                Param("pairs", int, 1, "gun pairs (or mortars) on the point of aim"),
+                Param("mortar", help="mortar fire", **FLAG),
+                Param("first_mortar_turn", help="mortar's first turn on the target", **FLAG),
+                Param("partial", help="in the zone part of the move or partly outside", **FLAG),
+                Param(
+                    "protection", str, "none", "cover", ("none", "soft", "entrenched", "pillbox")
+                ),
+                Param("rocket", help="rocket fire (base 6)", **FLAG),
+                Param("german_heavy_rocket", help="German 15/21/30 cm rockets (base 7)", **FLAG),
+            ),
+            build_indirect,
+        ),
+        Action(
+            "call-down",
+            "artillery call-down in phase E (p36)",
+            (
+                Param("caller", str, "fao", "who calls", ("fao", "company_commander")),
+                Param(
+                    "skill",
+                    str,
+                    "vet_reg",
+                    "US, veteran/regular or conscript",
+                    ("us", "vet_reg", "conscript"),
+                ),
+                Param("near_previous", help="within 20 cm of the previous successful POA", **FLAG),
+            ),
+            build_call_down,
+        ),
+        Action(
+            "counter-battery",
+            "counter-battery fire (p37)",
+            (
+                Param("moves_seen", int, 1, "moves the listening post saw the battery fire"),
+                Param("moves_silent", int, 0, "moves silent since"),
+                Param("rocket", help="target is a rocket battery", **FLAG),
+                Param("mobile_rocket", help="mobile rocket launchers", **FLAG),
+                Param("pairs", int, 1, "CBF gun pairs"),
+                Param("calibre_threshold", int, 5, "1D6 needed per pair (bands lost)"),
+            ),
+            build_counter_battery,
+        ),
+        Action(
+            "bog",
+            "does a vehicle bog in mud, sand, ford or marsh (p25)",
+            (
+                Param("vehicle", str, None, "a vehicle from the charts (sets drive and size)"),
+                Param("drive", str, "fully_tracked", "drive", bog.DRIVES),
+                Param("size", str, "C", "vehicle size", ("A", "B", "C", "D")),
+                Param("marsh", help="marsh", **FLAG),
+                Param("amphibious", help="amphibious vehicle", **FLAG),
+                Param("fordable_river", help="a fordable river", **FLAG),
+                Param("wide_tracks", help="T-34/KV/IS/Panther/Tiger chassis", **FLAG),
+            ),
+            build_bog,
+            {"target_kinds": ("afv", "softskin")},
+        ),
+        Action(
+            "aa-fire",
+            "AA fire at an aircraft (p43)",
+            (
+                Param("weapon", str, "aa_hmg", "AA weapon row", aa_fire.WEAPONS),
+                Param("altitude", str, "low", "aircraft altitude", ("low", "medium")),
+                Param("barrels", int, 1, "barrels"),
+                Param("dive_bomber", help="target is a dive-bomber", **FLAG),
+                Param("armoured", help="armoured aircraft", **FLAG),
+                Param("range", float, 0.0, "range to the aircraft's POA, cm"),
+            ),
+            build_aa,
+        ),
+        Action(
+            "mine",
+            "one base or vehicle crossing one mined square (p38)",
+            (
+                Param("density", str, "medium", "minefield density", mine.DENSITIES),
+                Param("mine", str, "at", "AP or AT mines", ("ap", "at")),
+                Param(
+                    "target",
+                    str,
+                    "medium_afv",
+                    "what crosses",
+                    ("infantry", "softskin", "light_afv", "medium_afv", "heavy_afv"),
+                ),
+            ),
+            build_mine,
+        ),
+        Action(
+            "flame",
+            "flamethrower or Molotov at an AFV (p21)",
+            (
+                Param("weapon", str, "man_pack", "flame weapon", tuple(flame.RANGE)),
+                Param("range", float, 5.0, "range in cm"),
+                Param("open_topped", help="open-topped AFV", **FLAG),
+                Param("light_tank", help="a light tank", **FLAG),
+                Param("flamed_before", help="flamed before", **FLAG),
+            ),
+            build_flame,
+        ),
+        Action(
+            "air-attack",
+            "aircraft bombs, rockets or MMGs on one target (p43)",
+            (
+                Param("weapon", str, "bombs", "weapon", ("bombs", "rockets_4", "rockets_8", "mmg")),
+                Param("dive_bomber", help="a dive-bomber", **FLAG),
+                Param("medium_altitude", help="bombing from medium altitude", **FLAG),
+                Param("cover", str, "none", "target's cover", ("none", "hard", "protected")),
+                Param("partial", help="part of the turn in the zone", **FLAG),
+                Param("extra_guns", int, 0, "extra guns of the calibre"),
+            ),
+            build_air,
+        ),
+        Action(
+            "canister",
+            "canister on one base or softskin (p31)",
+            (
+                Param("firer_moving", help="firer moving", **FLAG),
+                Param("cover", str, "none", "target's cover", ("none", "prone", "soft", "hard")),
+            ),
+            build_canister,
+        ),
+        Action(
+            "weather",
+            "the day's weather (p10)",
+            (
+                Param("sphere", str, "ne", "theatre", weather.SPHERES),
+                Param("season", str, "summer", "season", ("spring", "summer", "autumn", "winter")),
+            ),
+            build_weather,
+        ),
+        Action(
+            "wind",
+            "wind strength (p10)",
+            (Param("exposed", help="winter, desert, coast or steppe (+1)", **FLAG),),
+            build_wind,
+        ),
+        Action(
+            "drop",
+            "off-board airborne drop loss of one item (p41)",
+            (
+                Param("wind", str, "none", "wind", tuple(airborne.LOSS)),
+                Param("item", str, "teams", "what is dropped", airborne.ITEMS),
+            ),
+            build_drop,
+        ),
+        Action("glider", "glider landing (p42)", (), build_glider),
+    ]
+}

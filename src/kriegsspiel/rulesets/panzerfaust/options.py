@@ -1,0 +1,37 @@
+"""Switchable readings where the Panzerfaust rules contradict themselves (digest §4.2) or are
+silent. Each field is one decision of docs/decisions/panzerfaust.md (P70-P82); the default is the
+project's reading. `--option name=value` on the CLI.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from ..actions import parse_options
+
+
+class Options(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    mortar_flash: Literal["third", "quarter"] = "third"  # P70: p9 1/3 vs p36 1/4
+    gun_shield: Literal["partial_45", "hard_30", "none_area"] = "partial_45"  # P71 (p27/32/34/35)
+    retreat_pip: Literal["free", "plus_one"] = "free"  # P72: p7 +1 vs pp7/24 no pips
+    cqc_pinned: Literal["table", "text"] = "table"  # P73: -3/+2 (table) vs -2/+1 (text p19)
+    cqc_enemy_charged: Literal["minus_one", "plus_one"] = "minus_one"  # P73: doubtful sign
+    cqc_moved_mods: bool = False  # P73: errata 6 deleted them; p18 ex. 3 still uses them
+    ap_rifle_grenade_bzr: Literal["3cm", "57mm"] = "3cm"  # P74
+    atmm_targets: Literal["any", "slow"] = "any"  # P75: ATMM vs any target or movers <=5 cm
+    cqc_factor_basis: Literal["team", "man"] = "team"  # P76
+    aircraft_gun_dice: Literal["3d6", "2d6"] = "3d6"  # P77
+    qa8_woods: Literal["thick", "thin"] = "thick"  # P78: Q&A 8 asks thin, answers thick
+    air_to_air: Literal["none"] = "none"  # P79: phase C names it, no rules supplied
+    to_hit_source: Literal["army_list", "example"] = "army_list"  # P80: errata 2
+    casualty_sign: Literal["rows_down", "rows_up"] = "rows_down"  # P81: weather/night shifts
+    placeholder_tables: bool = True  # P82: play lost tables with placeholders (else refuse)
+
+    @classmethod
+    def parse(cls, pairs: list[str]) -> Options:
+        """Options from `name=value` strings (CLI `--option`)."""
+        return parse_options(cls, pairs)
