@@ -7,16 +7,31 @@ from .drivers import (
     RollRecord,
     TreeTooLarge,
     clear_cache,
+    drive,
     exact,
     monte_carlo,
     outcome_key,
     sample,
     wilson,
 )
-from .nodes import Cite, Lookup, Modifier, Note, Outcome, Resolution, Roll, total
+from .nodes import (
+    Choice,
+    Cite,
+    Lookup,
+    Modifier,
+    Note,
+    Outcome,
+    Pool,
+    Resolution,
+    Roll,
+    total,
+)
+from .subdist import Counts, Sub, Tally
 
 __all__ = [
+    "Choice",
     "Cite",
+    "Counts",
     "Distribution",
     "Estimate",
     "Explained",
@@ -24,11 +39,15 @@ __all__ = [
     "Modifier",
     "Note",
     "Outcome",
+    "Pool",
     "Resolution",
     "Roll",
     "RollRecord",
+    "Sub",
+    "Tally",
     "TreeTooLarge",
     "clear_cache",
+    "drive",
     "exact",
     "monte_carlo",
     "outcome_key",

@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from . import dice
-from .nodes import Cite, Lookup, Modifier, Note, Roll
+from .nodes import Choice, Cite, Lookup, Modifier, Note, Pool, Roll
 
 ResolutionFn = Callable[..., Any]
 
@@ -36,6 +36,10 @@ class RollRecord:
     page: str | None = None
 
     def __str__(self) -> str:
+        if self.dice.startswith("choice"):
+            return f"{self.label}: {self.value} ({self.dice}, die {self.attempts[0][0]})" + (
+                f" ({self.page})" if self.page else ""
+            )
         faces = " then ".join("+".join(map(str, a)) for a in self.attempts)
         shown = self.value if not isinstance(self.value, tuple) else "+".join(map(str, self.value))
         page = f" ({self.page})" if self.page else ""
@@ -116,25 +120,46 @@ def sample(
     """Run the resolution once with real (seeded) or injected dice, recording every step."""
     if rng is None and seed is not None:
         rng = random.Random(seed)
-    source = DiceSource(rng, dice_script)
     out = Explained(None)
-    gen = fn(*args, **kwargs)
+    out.result = drive(fn(*args, **kwargs), DiceSource(rng, dice_script), out)
+    return out
+
+
+def drive(gen: Any, source: DiceSource, out: Explained | None) -> Any:
+    """Run one resolution generator to its result with dice from `source`, recording its
+    steps into `out` (None: keep nothing, as Monte Carlo does)."""
     send: Any = None
     try:
         while True:
             node = gen.send(send)
             send = None
-            if isinstance(node, Roll):
+            kind = type(node)
+            if kind is Roll:
                 attempts, value = source.roll(node)
-                out.steps.append(RollRecord(node.label, node.dice, attempts, value, node.page))
+                if out is not None:
+                    out.steps.append(RollRecord(node.label, node.dice, attempts, value, node.page))
                 send = value
-            else:
-                if isinstance(node, Cite):
+            elif kind is Choice:
+                face = source.face(node.sides, node.label)
+                send = node.pick(face)
+                if out is not None:
+                    what = f"choice of {len(node.options)}"
+                    out.steps.append(RollRecord(node.label, what, ((face,),), send, node.page))
+            elif kind is Pool:
+                faces = tuple(source.face(node.sides, node.label) for _ in range(node.count))
+                send = sum(1 for f in faces if node.succeeds(f))
+                if out is not None:
+                    test = f"{'<=' if node.under else '>='}{node.target}"
+                    notation = f"{node.count}d{node.sides} {test}"
+                    out.steps.append(RollRecord(node.label, notation, (faces,), send, node.page))
+            elif hasattr(node, "draw"):  # Sub, Tally: a whole sub-resolution
+                send = node.draw(source, out)
+            elif out is not None:
+                if kind is Cite:
                     out.placeholders.update(node.labels)
                 out.steps.append(node)
     except StopIteration as stop:
-        out.result = stop.value
-    return out
+        return stop.value
 
 
 def sample_fast(fn: ResolutionFn, args: tuple, kwargs: dict, rng: random.Random) -> Any:
@@ -154,8 +179,21 @@ def sample_fast(fn: ResolutionFn, args: tuple, kwargs: dict, rng: random.Random)
                     if value not in node.reroll:
                         break
                 send = value
+            elif type(node) in _STEPS:
+                continue
+            else:
+                send = drive(_once(node), DiceSource(rng), None)
     except StopIteration as stop:
         return stop.value
+
+
+_STEPS = (Modifier, Lookup, Note, Cite)
+
+
+def _once(node: Any) -> Any:
+    """A one-node resolution: lets `drive` draw any chance node for Monte Carlo."""
+    value = yield node
+    return value
 
 
 # --------------------------------------------------------------------------- exact
@@ -168,6 +206,18 @@ class Distribution:
     probs: dict[Any, Fraction]
     placeholders: frozenset[str] = frozenset()
     leaves: int = 0
+    # one result per key (what a `Sub` node sends back in exact mode)
+    examples: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
+    # "exact", or "monte-carlo" when the tree exceeded the budget and `fallback` was asked
+    method: str = "exact"
+    samples: int = 0
+    intervals: dict[Any, tuple[float, float]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
+
+    @property
+    def is_exact(self) -> bool:
+        return self.method == "exact"
 
     def p(self, key: Any) -> Fraction:
         return self.probs.get(key, Fraction(0))
@@ -202,14 +252,15 @@ def _replay(
         while True:
             node = gen.send(send)
             send = None
-            if type(node) is Roll:
+            kind = type(node)
+            if kind is Cite:
+                used.update(node.labels)
+            elif kind not in _STEPS:  # a chance node
                 if i == len(prefix):
                     gen.close()
                     return node, None, used
                 send = prefix[i]
                 i += 1
-            elif type(node) is Cite:
-                used.update(node.labels)
     except StopIteration as stop:
         return None, stop.value, used
 
@@ -219,6 +270,7 @@ def exact(
     *args: Any,
     key: Callable[[Any], Any] = outcome_key,
     budget: int = 1_000_000,
+    fallback: int | None = None,
     **kwargs: Any,
 ) -> Distribution:
     """Walk every branch of the resolution's chance tree with exact probabilities.
@@ -226,8 +278,10 @@ def exact(
     Results are memoised on (resolution, arguments, key), so arguments must be hashable. A
     resolution may carry a `memo_key(*args, **kwargs)` attribute that maps its arguments to
     the part that decides the odds (e.g. a range to its range band), so that situations with
-    the same odds share one entry. Raises `TreeTooLarge` when more than `budget` leaves would
-    be visited.
+    the same odds share one entry. When more than `budget` leaves would be visited, raises
+    `TreeTooLarge`, or with `fallback=N` returns a Monte Carlo estimate from N seeded samples
+    (`method == "monte-carlo"`, with Wilson `intervals`), which says so rather than pass for
+    exact odds.
     """
     memo_key = getattr(fn, "memo_key", None)
     memo_args = memo_key(*args, **kwargs) if memo_key is not None else args
@@ -239,6 +293,7 @@ def exact(
     if hit is not None:
         return hit
     probs: dict[Any, Fraction] = {}
+    examples: dict[Any, Any] = {}
     placeholders: set[str] = set()
     leaves = 0
     stack: list[tuple[tuple, Fraction]] = [((), Fraction(1))]
@@ -249,18 +304,43 @@ def exact(
         if node is None:
             leaves += 1
             if leaves > budget:
-                raise TreeTooLarge(f"exact tree exceeds {budget} leaves; use monte_carlo")
+                if fallback is None:
+                    raise TreeTooLarge(f"exact tree exceeds {budget} leaves; use monte_carlo")
+                return _estimated(fn, args, kwargs, key, fallback, placeholders)
             k = key(result)
-            probs[k] = probs.get(k, Fraction(0)) + p
+            if k not in probs:
+                probs[k] = Fraction(0)
+                examples[k] = result
+            probs[k] += p
             continue
+        if type(node) is not Roll and hasattr(node, "placeholders"):
+            placeholders |= node.placeholders()
         for value, q in node.branches():
             stack.append(((*prefix, value), p * q))
-    dist = Distribution(probs, frozenset(placeholders), leaves)
+    dist = Distribution(probs, frozenset(placeholders), leaves, examples)
     if cache_key is not None:
         if len(_CACHE) >= _CACHE_LIMIT:
             _CACHE.clear()
         _CACHE[cache_key] = dist
     return dist
+
+
+def _estimated(
+    fn: ResolutionFn, args: tuple, kwargs: dict, key: Callable, n: int, seen: set[str]
+) -> Distribution:
+    """The Monte Carlo stand-in for a tree over the budget (seeded, so repeatable)."""
+    est = monte_carlo(fn, *args, n=n, seed=0, key=key, **kwargs)
+    out = sample(fn, *args, seed=0, **kwargs)  # the placeholders of one run at least
+    probs = {k: Fraction(c, n) for k, c in est.counts.items()}
+    return Distribution(
+        probs,
+        frozenset(seen | out.placeholders),
+        0,
+        {},
+        "monte-carlo",
+        n,
+        {k: est.interval(k) for k in est.counts},
+    )
 
 
 class TreeTooLarge(RuntimeError):

@@ -38,6 +38,12 @@ def odds_payload(q: Query, dist: Distribution) -> dict[str, Any]:
         "outcomes": {str(k): float(dist.p(k)) for k in keys},
         "exact": {str(k): f"{dist.p(k).numerator}/{dist.p(k).denominator}" for k in keys},
         "placeholders": sorted(dist.placeholders),
+        "method": dist.method,
+        **(
+            {"samples": dist.samples, "intervals": {str(k): v for k, v in dist.intervals.items()}}
+            if not dist.is_exact
+            else {}
+        ),
     }
 
 
@@ -93,7 +99,7 @@ def _odds_command(ruleset: str, action: Action) -> click.Command:
                         )
                 return
             try:
-                dist = exact(q.fn, *q.args, **kwargs)
+                dist = exact(q.fn, *q.args, fallback=100_000, **kwargs)
             except TreeTooLarge as exc:
                 raise ValueError(f"{exc}; rerun with --mc N") from None
             payload = odds_payload(q, dist)
@@ -101,6 +107,11 @@ def _odds_command(ruleset: str, action: Action) -> click.Command:
                 print_json(payload)
                 return
             console.print(q.title, style="bold", markup=False)
+            if not dist.is_exact:
+                console.print(
+                    f"[yellow]estimated by Monte Carlo ({dist.samples} samples): "
+                    "the exact tree is over the budget[/]"
+                )
             for k in payload["outcomes"]:
                 console.print(f"{k:>16}  {payload['outcomes'][k]:7.4f}  {payload['exact'][k]:>12}")
             warn_placeholders(payload["placeholders"])

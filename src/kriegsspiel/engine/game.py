@@ -14,6 +14,7 @@ import uuid
 from collections.abc import Iterable
 from typing import Any, Protocol
 
+from . import registry
 from .commands import IllegalCommand
 from .events import SPECTATOR, UMPIRE, Draft, Event
 from .scenario import Scenario
@@ -78,12 +79,9 @@ class GameRules(Protocol):
 
 
 def rules_for(ruleset: str) -> GameRules:
-    from ..rulesets import ruleset_module
-
-    mod = ruleset_module(ruleset)
-    if not hasattr(mod, "game_rules"):
-        raise NotImplementedError(f"not implemented: games of the {ruleset} ruleset")
-    return mod.game_rules()
+    """The ruleset's rules, from the registry (engine/registry.py): the engine imports no
+    ruleset."""
+    return registry.game_rules(ruleset)
 
 
 class Game:

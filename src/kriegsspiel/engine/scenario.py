@@ -207,14 +207,9 @@ def _parse_scenario(path: Path) -> Scenario:
 
 def scenario_dirs() -> list[tuple[str, Path]]:
     """(ruleset, folder) for every ruleset's shipped scenarios."""
-    from ..rulesets import RULESETS, ruleset_module
+    from .registry import entries
 
-    out = []
-    for rid in RULESETS:
-        folder = Path(ruleset_module(rid).__file__).parent / "scenarios"
-        if folder.is_dir():
-            out.append((rid, folder))
-    return out
+    return [(e.id, e.scenarios) for e in entries() if e.scenarios and e.scenarios.is_dir()]
 
 
 _FOUND: dict[str, Path] = {}  # shipped scenario id -> its file, as last found

@@ -8,12 +8,66 @@ from pathlib import Path
 from types import ModuleType
 
 from ..data.catalogue import Catalogue, load_catalogue, overlay_paths_from_env
+from ..engine.registry import RulesetEntry, register
 
 RULESETS = {
     "quickref": "kriegsspiel.rulesets.quickref",
     "panzerfaust": "kriegsspiel.rulesets.panzerfaust",
     "battleground": "kriegsspiel.rulesets.battleground",
 }
+
+
+HERE = Path(__file__).parent
+
+
+def _game_rules(package: str):
+    """The factory of a ruleset's `GameRules`: imports the package only when a game needs it."""
+
+    def make(options: dict) -> object:
+        mod = importlib.import_module(package)
+        if not hasattr(mod, "game_rules"):
+            raise NotImplementedError(f"not implemented: games of the {package} ruleset")
+        return mod.game_rules()
+
+    return make
+
+
+def _demo_forces(raw: object, side: str) -> object:
+    from .demo.forces import validate_forces
+
+    return validate_forces(raw, side)
+
+
+register(
+    RulesetEntry(
+        "quickref",
+        "Quick-reference d10 rules",
+        _game_rules(RULESETS["quickref"]),
+        HERE / "quickref" / "scenarios",
+        unit="inch",
+        table_plugin="quickref",
+    )
+)
+for _rid, _title, _unit in (
+    ("panzerfaust", "Panzerfaust Revised", "cm"),
+    ("battleground", "Battleground World War II", "inch"),
+):
+    register(
+        RulesetEntry(
+            _rid, _title, _game_rules(RULESETS[_rid]), HERE / _rid / "scenarios", unit=_unit
+        )
+    )
+register(
+    RulesetEntry(
+        "demo",
+        "Demo patrol (a small shipped ruleset proving the engine generic)",
+        _game_rules("kriegsspiel.rulesets.demo"),
+        HERE / "demo" / "scenarios",
+        forces_model=_demo_forces,
+        unit="cm",
+        table_plugin="demo",
+    )
+)
 
 
 def ruleset_module(ruleset_id: str) -> ModuleType:

@@ -86,6 +86,13 @@ def view(game, state: State, side: str) -> dict[str, Any]:
         ]
         missions = [asdict(m) for m in state.missions.values() if m.side == side]
     p = BY_ID.get(state.phase)
+    # the envelope (engine/envelope.py) and the quickref section; side_a, initiative_winner
+    # and missions stay at the top too while faces and bots still read them there
+    section = {
+        "side_a": state.side_a,
+        "initiative_winner": state.initiative_winner,
+        "missions": missions,
+    }
     return {
         "ruleset": "quickref",
         "you": side,
@@ -103,4 +110,7 @@ def view(game, state: State, side: str) -> dict[str, Any]:
         "missions": missions,
         "legal": game.legal_commands(state, side) if not (umpire or spectator) else [],
         "result": copy.deepcopy(state.result),
+        "options": game.rules.opts.model_dump(),
+        "prompt": None,
+        "quickref": section,
     }
