@@ -17,7 +17,7 @@ def test_shipped_quickref_scenarios():
     ids = {s.id for s in all_scenarios() if s.ruleset == "quickref"}
     assert {"qr-crossroads-armour", "qr-village-assault"} <= ids
     village = find_scenario("qr-village-assault")
-    kinds = Counter(u.type for s in village.sides for u in s.units)
+    kinds = Counter(u.type for s in village.sides for u in village.pieces(s.id))
     assert kinds["mmg-team"] and kinds["hmg-team"] and kinds["at-team"]  # MGs, AT teams
     assert {a.battery for a in village.artillery} >= {"light-gun", "medium-mortar"}  # off-board
 

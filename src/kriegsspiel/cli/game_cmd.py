@@ -79,7 +79,8 @@ def scenario_show(
         console.print(sc.description, markup=False)
         for s in sc.sides:
             console.print(
-                f"{s.name} ({s.id}, {s.nation}): " + ", ".join(u.name or u.type for u in s.units),
+                f"{s.name} ({s.id}, {s.nation}): "
+                + ", ".join(u.name or u.type for u in sc.pieces(s.id)),
                 markup=False,
             )
         if out:

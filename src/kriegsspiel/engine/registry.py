@@ -27,7 +27,9 @@ class RulesetEntry:
     `game_rules(options)` builds its `GameRules`; `scenarios` is the folder of its shipped
     scenarios; `forces_model(raw, side_id)` validates one side's `forces` block of a v2
     scenario (raising pydantic's ValidationError or ValueError); `unit` is the table's unit
-    it plays in; `table_plugin` names the browser table's plug-in (web/static/rulesets/*.js)."""
+    it plays in; `objective_radius` is the radius of an objective that gives none (None: every
+    objective must give one); `table_plugin` names the browser table's plug-in
+    (web/static/rulesets/*.js)."""
 
     id: str
     title: str
@@ -35,6 +37,7 @@ class RulesetEntry:
     scenarios: Path | None = None
     forces_model: Callable[[Any, str], Any] | None = None
     unit: str = "inch"
+    objective_radius: float | None = None
     table_plugin: str = "generic"
     extra: dict[str, Any] = field(default_factory=dict)
 

@@ -1,4 +1,6 @@
-"""Scenario files: table, terrain, sides and forces, objectives, victory, reinforcements.
+"""Scenario files (format v2): a generic core (table, terrain, sides, objectives, victory,
+reinforcements with entry edges, special rules, briefing) and per-side `forces` blocks that the
+ruleset validates with its own model (registry entry `forces_model`).
 
 A scenario is YAML validated by these models; the ruleset then checks that every unit type exists
 in its data. Coordinates are in the table's unit; facing in degrees, 0 = towards +y (north),
@@ -8,9 +10,9 @@ clockwise. See docs/scenarios.md for the format.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, model_validator
 
 from ..data.errors import DataError, DataIssue
 from ..data.yamlio import line_of, load_yaml
@@ -18,8 +20,14 @@ from ..data.yamlio import line_of, load_yaml
 Point = tuple[float, float]
 
 
-class _M(BaseModel):
+class SpecModel(BaseModel):
+    """The base of every scenario model (rulesets' forces models too): unknown fields are
+    errors, and a scenario never changes once read."""
+
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+_M = SpecModel
 
 
 class TableSpec(_M):
@@ -50,46 +58,99 @@ class FeatureSpec(_M):
         return self
 
 
-class UnitSpec(_M):
+class Piece(_M):
+    """The generic part of a piece placed on the table: every ruleset's unit model extends it
+    (a ruleset's `forces_model` adds its own fields: quickref's radio and attachments,
+    Panzerfaust's teams in platoons, Battleground's figures with arms and morale)."""
+
     id: str
     type: str  # a record of the ruleset's data (vehicle, infantry type ...)
     name: str | None = None
     x: float
     y: float
     facing: float = 0.0
-    quality: str | None = None
-    attachments: list[str] = Field(default_factory=list)  # e.g. an attached MG type
-    transport: str | None = None  # id of the unit carrying it
-    hidden: bool = False  # starts unseen by the enemy even in the open
-    radio: bool = False  # may call for fire (quickref platoon radio)
+    transport: str | None = None  # id of the piece carrying it
     notes: str | None = None
 
 
+class Forces(Protocol):
+    """What the engine needs of one side's validated `forces` block: its placed pieces."""
+
+    def pieces(self) -> list[Piece]: ...
+
+
+class PlacedForces(_M):
+    """The forces block of a ruleset that registers no `forces_model`: a list of pieces."""
+
+    units: list[Piece] = Field(default_factory=list)
+
+    def pieces(self) -> list[Piece]:
+        return list(self.units)
+
+
+Edge = Literal["north", "south", "east", "west"]
+
+
 class SideSpec(_M):
+    """A side: who it is and the table edge it comes from. Its pieces are in the scenario's
+    `forces` block (v2), or in `units` here (the v1 form, still read: it means
+    `forces: {<side>: {units: [...]}}`)."""
+
     id: str
     name: str
     nation: str
-    edge: Literal["north", "south", "east", "west"] | None = None
-    units: list[UnitSpec]
+    edge: Edge | None = None
+    units: list[Any] | None = None
 
 
 class Objective(_M):
+    """A place on the table. `radius` defaults to the ruleset's (registry: objective_radius)."""
+
     id: str
     name: str
     x: float
     y: float
-    radius: float = 3.0
+    radius: float = Field(gt=0)
     points: int = 1
 
 
-class VictoryCondition(_M):
-    """`hold`: the side wins if at the end it alone has units within the objectives' radius;
-    `destroy`: the side wins as soon as the enemy has lost `fraction` of its units."""
+VICTORY_KINDS = ("hold", "destroy", "exit", "losses", "occupy")
 
-    kind: Literal["hold", "destroy"]
+
+class VictoryCondition(_M):
+    """One way for `side` to win (engine/victory.py evaluates them; docs/scenarios.md):
+
+    - `hold` (at the turn limit): it alone has pieces within each named objective's radius;
+    - `occupy` (at the turn limit): it has a piece within each objective's radius and no enemy
+      piece is within `distance` of it;
+    - `destroy` (at once): the enemy has lost `fraction` of its pieces;
+    - `losses` (at once): the enemy has lost `points` points, or `share` of its points;
+    - `exit` (at once): `count` of its pieces have left the table by `edge`."""
+
+    kind: Literal["hold", "destroy", "exit", "losses", "occupy"]
     side: str
     objectives: list[str] = Field(default_factory=list)
-    fraction: float | None = None
+    fraction: float | None = Field(default=None, gt=0, le=1)
+    points: float | None = Field(default=None, gt=0)
+    share: float | None = Field(default=None, gt=0, le=1)
+    edge: Edge | None = None
+    count: int | None = Field(default=None, ge=1)
+    distance: float | None = Field(default=None, ge=0)
+
+    @model_validator(mode="after")
+    def _fields(self) -> VictoryCondition:
+        need = {
+            "hold": ("objectives",),
+            "occupy": ("objectives", "distance"),
+            "destroy": ("fraction",),
+            "exit": ("edge", "count"),
+        }.get(self.kind, ())
+        for name in need:
+            if not getattr(self, name):
+                raise ValueError(f"a {self.kind} condition needs {name!r}")
+        if self.kind == "losses" and (self.points is None) == (self.share is None):
+            raise ValueError("a losses condition needs exactly one of 'points' or 'share'")
+        return self
 
 
 class Victory(_M):
@@ -99,9 +160,14 @@ class Victory(_M):
 
 
 class Reinforcement(_M):
+    """Pieces that arrive on `turn`, by `edge` (the entry edge; default: the side's edge).
+    `forces` is a forces block of the side's ruleset; `units` the v1 form of the same."""
+
     turn: int = Field(ge=1)
     side: str
-    units: list[UnitSpec]
+    edge: Edge | None = None
+    forces: Any = None
+    units: list[Any] | None = None
 
 
 class Artillery(_M):
@@ -113,13 +179,18 @@ class Artillery(_M):
 
 
 class Scenario(_M):
+    """A scenario (format v2, docs/scenarios.md): a generic core the engine checks, and a
+    `forces` block per side that the ruleset's own model (registry: forces_model) checks."""
+
     id: str
     name: str
     ruleset: str
     description: str = ""
+    briefing: str = ""  # shown to both players before the game
     table: TableSpec
     terrain: list[FeatureSpec] = Field(default_factory=list)
     sides: list[SideSpec] = Field(min_length=2, max_length=2)
+    forces: dict[str, Any] = Field(default_factory=dict)
     objectives: list[Objective] = Field(default_factory=list)
     victory: Victory
     reinforcements: list[Reinforcement] = Field(default_factory=list)
@@ -127,12 +198,47 @@ class Scenario(_M):
     special_rules: list[str] = Field(default_factory=list)
     options: dict[str, Any] = Field(default_factory=dict)
 
+    _forces: dict[str, Any] = PrivateAttr(default_factory=dict)
+    _arrivals: list[Any] = PrivateAttr(default_factory=list)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _default_radius(cls, data: Any) -> Any:
+        """Objectives without a radius take the ruleset's default (registry entry)."""
+        if not isinstance(data, dict) or not isinstance(data.get("objectives"), list):
+            return data
+        if all(not isinstance(o, dict) or "radius" in o for o in data["objectives"]):
+            return data
+        radius = _ruleset_entry(data.get("ruleset")).objective_radius
+        if radius is None:
+            return data  # the field then reports the missing radius
+        data = dict(data)
+        data["objectives"] = [
+            {**o, "radius": radius} if isinstance(o, dict) and "radius" not in o else o
+            for o in data["objectives"]
+        ]
+        return data
+
     @model_validator(mode="after")
     def _refs(self) -> Scenario:
         sides = {s.id for s in self.sides}
+        for key in self.forces:
+            if key not in sides:
+                raise ValueError(f"forces for unknown side {key!r}; sides are {sorted(sides)}")
+        for s in self.sides:
+            if s.units is not None and s.id in self.forces:
+                raise ValueError(f"side {s.id!r} has both units and a forces block: give one")
+        for r in self.reinforcements:
+            if r.side not in sides:
+                raise ValueError(f"reinforcement for unknown side {r.side!r}")
+        validated, issues = validate_forces(self.ruleset, self.model_dump(include=_RAW_KEYS))
+        if issues:
+            raise ValueError("; ".join(f"{'.'.join(map(str, loc))}: {msg}" for loc, msg in issues))
+        self._forces = {s.id: validated[("side", s.id)] for s in self.sides}
+        self._arrivals = [validated[("reinforcement", i)] for i in range(len(self.reinforcements))]
         ids: set[str] = set()
-        all_units = [u for s in self.sides for u in s.units] + [
-            u for r in self.reinforcements for u in r.units
+        all_units = [u for s in self.sides for u in self.pieces(s.id)] + [
+            u for r in range(len(self.reinforcements)) for u in self.arriving(r)
         ]
         for u in all_units:
             if u.id in ids:
@@ -148,9 +254,6 @@ class Scenario(_M):
             for o in c.objectives:
                 if o not in objs:
                     raise ValueError(f"victory condition names unknown objective {o!r}")
-        for r in self.reinforcements:
-            if r.side not in sides:
-                raise ValueError(f"reinforcement for unknown side {r.side!r}")
         for a in self.artillery:
             if a.side not in sides:
                 raise ValueError(f"artillery for unknown side {a.side!r}")
@@ -170,6 +273,92 @@ class Scenario(_M):
     @property
     def side_ids(self) -> list[str]:
         return [s.id for s in self.sides]
+
+    def forces_of(self, side_id: str) -> Any:
+        """The side's forces as its ruleset's model validated them."""
+        self.side(side_id)
+        return self._forces[side_id]
+
+    def pieces(self, side_id: str) -> list[Piece]:
+        """The pieces a side sets up on the table at the start."""
+        return self.forces_of(side_id).pieces()
+
+    def arriving(self, index: int) -> list[Piece]:
+        """The pieces of reinforcement `index` (scenario order)."""
+        return self._arrivals[index].pieces()
+
+    def arrival_forces(self, index: int) -> Any:
+        """Reinforcement `index`'s forces as its ruleset's model validated them."""
+        return self._arrivals[index]
+
+
+_RAW_KEYS = {"sides", "forces", "reinforcements"}
+
+
+def _ruleset_entry(ruleset: Any) -> Any:
+    from .registry import entry
+
+    if not isinstance(ruleset, str):
+        raise ValueError("ruleset must be a ruleset id")
+    try:
+        return entry(ruleset)
+    except LookupError as exc:
+        raise ValueError(str(exc)) from None
+
+
+def forces_blocks(raw: Any) -> list[tuple[tuple[str, Any], str, Any, tuple[Any, ...]]]:
+    """Every forces block of a scenario's raw data: (key, side, block, where it is in the
+    file). A v1 `units` list (of a side or a reinforcement) is the block `{units: [...]}`
+    found at its parent, so that an error's location inside it still names the file's path."""
+    out = []
+    if not isinstance(raw, dict):
+        return out
+    forces = raw.get("forces") or {}
+    for i, s in enumerate(raw.get("sides") or []):
+        if not isinstance(s, dict) or not isinstance(s.get("id"), str):
+            continue
+        sid = s["id"]
+        if s.get("units") is not None:
+            out.append((("side", sid), sid, {"units": s["units"]}, ("sides", i)))
+        else:
+            block = forces.get(sid) if isinstance(forces, dict) else None
+            out.append((("side", sid), sid, block, ("forces", sid)))
+    for j, r in enumerate(raw.get("reinforcements") or []):
+        if not isinstance(r, dict):
+            continue
+        side = r.get("side")
+        if r.get("units") is not None:
+            out.append((("reinforcement", j), side, {"units": r["units"]}, ("reinforcements", j)))
+        else:
+            out.append(
+                (("reinforcement", j), side, r.get("forces"), ("reinforcements", j, "forces"))
+            )
+    return out
+
+
+def validate_forces(
+    ruleset: str, raw: Any
+) -> tuple[dict[tuple[str, Any], Any], list[tuple[tuple[Any, ...], str]]]:
+    """Validate every forces block of a scenario with its ruleset's `forces_model` (the
+    generic `PlacedForces` if it has none): the validated blocks by key, and the problems as
+    (location in the file, message)."""
+    model = _ruleset_entry(ruleset).forces_model
+    validated: dict[tuple[str, Any], Any] = {}
+    issues: list[tuple[tuple[Any, ...], str]] = []
+    for key, side, block, where in forces_blocks(raw):
+        if block is None:
+            block = {}
+        try:
+            if model is None:
+                validated[key] = PlacedForces.model_validate(block)
+            else:
+                validated[key] = model(block, side)
+        except ValidationError as exc:
+            for err in exc.errors():
+                issues.append(((*where, *err["loc"]), err["msg"]))
+        except (ValueError, TypeError, LookupError) as exc:
+            issues.append((where, str(exc)))
+    return validated, issues
 
 
 _LOADED: dict[tuple[str, int, int], Scenario] = {}
@@ -193,6 +382,18 @@ def load_scenario(path: Path) -> Scenario:
 
 def _parse_scenario(path: Path) -> Scenario:
     raw = load_yaml(path)
+    if isinstance(raw, dict) and isinstance(raw.get("ruleset"), str):
+        try:
+            _, found = validate_forces(raw["ruleset"], raw)
+        except ValueError:
+            found = []  # an unknown ruleset: the model below reports it
+        if found:
+            raise DataError(
+                [
+                    DataIssue(str(path), line_of(raw, loc), ".".join(map(str, loc)), msg)
+                    for loc, msg in found
+                ]
+            )
     try:
         return Scenario.model_validate(raw)
     except ValidationError as exc:

@@ -32,10 +32,13 @@ def _game_rules(package: str):
     return make
 
 
-def _demo_forces(raw: object, side: str) -> object:
-    from .demo.forces import validate_forces
+def _forces_model(package: str):
+    """A ruleset's `forces_model`: its `forces.validate_forces`, imported when first used."""
 
-    return validate_forces(raw, side)
+    def validate(raw: object, side: str) -> object:
+        return importlib.import_module(package + ".forces").validate_forces(raw, side)
+
+    return validate
 
 
 register(
@@ -44,7 +47,9 @@ register(
         "Quick-reference d10 rules",
         _game_rules(RULESETS["quickref"]),
         HERE / "quickref" / "scenarios",
+        forces_model=_forces_model(RULESETS["quickref"]),
         unit="inch",
+        objective_radius=3.0,  # an objective's reach when a scenario gives none (inches)
         table_plugin="quickref",
     )
 )
@@ -54,7 +59,12 @@ for _rid, _title, _unit in (
 ):
     register(
         RulesetEntry(
-            _rid, _title, _game_rules(RULESETS[_rid]), HERE / _rid / "scenarios", unit=_unit
+            _rid,
+            _title,
+            _game_rules(RULESETS[_rid]),
+            HERE / _rid / "scenarios",
+            forces_model=_forces_model(RULESETS[_rid]),
+            unit=_unit,
         )
     )
 register(
@@ -63,7 +73,7 @@ register(
         "Demo patrol (a small shipped ruleset proving the engine generic)",
         _game_rules("kriegsspiel.rulesets.demo"),
         HERE / "demo" / "scenarios",
-        forces_model=_demo_forces,
+        forces_model=_forces_model("kriegsspiel.rulesets.demo"),
         unit="cm",
         table_plugin="demo",
     )

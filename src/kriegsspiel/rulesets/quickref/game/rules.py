@@ -49,10 +49,10 @@ class QuickrefGame:
     def check_scenario(self, scenario: Scenario) -> None:
         """Every unit type must exist in the quickref data (raises LookupError naming it)."""
         for s in scenario.sides:
-            for u in s.units:
+            for u in scenario.pieces(s.id):
                 self._record(u.type)
-        for r in scenario.reinforcements:
-            for u in r.units:
+        for i in range(len(scenario.reinforcements)):
+            for u in scenario.arriving(i):
                 self._record(u.type)
         for a in scenario.artillery:
             self.rules.cat.get("artillery", a.battery)
@@ -79,8 +79,12 @@ class QuickrefGame:
             # one scenario share it, and with it its memos of sight lines and terrain
             self._boards[scenario.id] = (scenario, Board(scenario, self.rules))
         units: dict[str, Unit] = {}
-        entries = [(s.id, u, 0) for s in scenario.sides for u in s.units]
-        entries += [(r.side, u, r.turn) for r in scenario.reinforcements for u in r.units]
+        entries = [(s.id, u, 0) for s in scenario.sides for u in scenario.pieces(s.id)]
+        entries += [
+            (r.side, u, r.turn)
+            for i, r in enumerate(scenario.reinforcements)
+            for u in scenario.arriving(i)
+        ]
         for side, spec, turn in entries:
             rec = self._record(spec.type)
             kind = "vehicle" if isinstance(rec, Vehicle) else "infantry"

@@ -1,0 +1,140 @@
+"""The library of victory predicates a scenario's conditions name (docs/scenarios.md, Victory).
+
+A ruleset describes its pieces as `PieceStatus` rows (where each is, whether it is lost, has left
+the table, counts for losses, its points) and asks `decide` for the verdict; the predicates know
+nothing of any ruleset's units. Conditions that decide at once (destroy, losses, exit) are
+checked whenever asked; those that decide at the turn limit (hold, occupy) only then, and the
+scenario's `default_winner` (or a draw) after them.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from .scenario import Objective, Scenario, VictoryCondition
+
+AT_ONCE = ("destroy", "losses", "exit")
+AT_LIMIT = ("hold", "occupy")
+
+
+@dataclass(frozen=True)
+class PieceStatus:
+    """What the victory predicates need of one piece.
+
+    `present`: on the table now (arrived, not carried, not gone); `counts`: part of its side's
+    strength for losses (the ruleset decides: e.g. not a passenger, not yet arrived);
+    `lost`: destroyed or removed; `exited`: the edge it left the table by, if it did."""
+
+    id: str
+    side: str
+    x: float
+    y: float
+    present: bool = True
+    counts: bool = True
+    lost: bool = False
+    exited: str | None = None
+    points: float = 1.0
+
+
+def _near(p: PieceStatus, x: float, y: float, r: float) -> bool:
+    return math.hypot(p.x - x, p.y - y) <= r
+
+
+def holder(objective: Objective, pieces: Iterable[PieceStatus]) -> str | None:
+    """The side that alone has pieces within the objective's radius, or None."""
+    present = {
+        p.side for p in pieces if p.present and _near(p, objective.x, objective.y, objective.radius)
+    }
+    return present.pop() if len(present) == 1 else None
+
+
+def occupies(objective: Objective, pieces: list[PieceStatus], side: str, distance: float) -> bool:
+    """`side` has a piece within the objective's radius and no enemy piece is within
+    `distance` of it."""
+    ox, oy = objective.x, objective.y
+    mine = any(p.present and p.side == side and _near(p, ox, oy, objective.radius) for p in pieces)
+    theirs = any(p.present and p.side != side and _near(p, ox, oy, distance) for p in pieces)
+    return mine and not theirs
+
+
+def loss_share(pieces: Iterable[PieceStatus], side: str) -> float:
+    """The share of `side`'s counted pieces that are lost (0 if it has none)."""
+    mine = [p for p in pieces if p.side == side and p.counts]
+    return sum(1 for p in mine if p.lost) / len(mine) if mine else 0.0
+
+
+def lost_points(pieces: Iterable[PieceStatus], side: str) -> tuple[float, float]:
+    """(points lost, points in all) of `side`'s counted pieces."""
+    mine = [p for p in pieces if p.side == side and p.counts]
+    return sum(p.points for p in mine if p.lost), sum(p.points for p in mine)
+
+
+def exited(pieces: Iterable[PieceStatus], side: str, edge: str) -> int:
+    """How many of `side`'s pieces have left the table by `edge`."""
+    return sum(1 for p in pieces if p.side == side and p.exited == edge and not p.lost)
+
+
+def _enemy(scenario: Scenario, side: str) -> str:
+    return next(s for s in scenario.side_ids if s != side)
+
+
+def met(scenario: Scenario, c: VictoryCondition, pieces: list[PieceStatus]) -> str | None:
+    """The reason `c` is met now (for people), or None."""
+    enemy = _enemy(scenario, c.side)
+    objectives = {o.id: o for o in scenario.objectives}
+    if c.kind == "destroy":
+        assert c.fraction is not None
+        if loss_share(pieces, enemy) >= c.fraction:
+            return f"the enemy lost {c.fraction:.0%} of its units"
+    elif c.kind == "losses":
+        lost, total = lost_points(pieces, enemy)
+        if c.points is not None and lost >= c.points:
+            return f"the enemy lost {lost:g} points"
+        if c.share is not None and total and lost / total >= c.share:
+            return f"the enemy lost {c.share:.0%} of its points"
+    elif c.kind == "exit":
+        assert c.edge is not None and c.count is not None
+        if exited(pieces, c.side, c.edge) >= c.count:
+            return f"{c.count} pieces left by the {c.edge} edge"
+    elif c.kind == "hold":
+        if all(holder(objectives[o], pieces) == c.side for o in c.objectives):
+            return f"holds {', '.join(c.objectives)}"
+    elif c.kind == "occupy":
+        assert c.distance is not None
+        if all(occupies(objectives[o], pieces, c.side, c.distance) for o in c.objectives):
+            return f"occupies {', '.join(c.objectives)} with no enemy within {c.distance:g}"
+    return None
+
+
+def decide(
+    scenario: Scenario, pieces: list[PieceStatus], turn: int, end_of_turn: bool
+) -> dict[str, Any] | None:
+    """The verdict `{winner, reason, turn}` if the scenario's conditions decide the game now
+    (at-once conditions first, in the scenario's order; at the end of the last turn the
+    turn-limit conditions, then the default winner), else None."""
+    for c in scenario.victory.conditions:
+        if c.kind in AT_ONCE:
+            why = met(scenario, c, pieces)
+            if why:
+                return {"winner": c.side, "reason": why, "turn": turn}
+    if end_of_turn and turn >= scenario.victory.turn_limit:
+        return at_limit(scenario, pieces, turn)
+    return None
+
+
+def at_limit(scenario: Scenario, pieces: list[PieceStatus], turn: int) -> dict[str, Any]:
+    """The verdict at the turn limit: the first turn-limit condition met, else the default."""
+    for c in scenario.victory.conditions:
+        if c.kind in AT_LIMIT:
+            why = met(scenario, c, pieces)
+            if why:
+                return {"winner": c.side, "reason": why, "turn": turn}
+    winner = scenario.victory.default_winner
+    return {
+        "winner": winner,
+        "reason": "turn limit reached" + ("" if winner else ": draw"),
+        "turn": turn,
+    }

@@ -1,0 +1,57 @@
+"""Panzerfaust's `forces` block of a scenario: companies of platoons of teams and AFVs (seed 000,
+p.6: platoons are the unit of command and of alternate movement; troop class and morale pp.
+4-5). Minimal: the army builder's rosters extend it. A team's position may be left out while it
+is still to deploy (hidden deployment)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field, model_validator
+
+from ...engine.scenario import Piece, SpecModel
+from .models import Morale, TroopClass
+
+
+class Team(Piece):
+    """An infantry team, gun or vehicle: a record of the army lists (`type`)."""
+
+    x: float | None = None  # type: ignore[assignment]
+    y: float | None = None  # type: ignore[assignment]
+    troop_class: TroopClass | None = None  # default: its platoon's
+    morale: Morale | None = None
+
+    @model_validator(mode="after")
+    def _placed(self) -> Team:
+        if (self.x is None) != (self.y is None):
+            raise ValueError("a team is placed with both x and y, or neither (still to deploy)")
+        return self
+
+
+class Platoon(SpecModel):
+    id: str
+    name: str | None = None
+    troop_class: TroopClass | None = None  # default: its company's
+    morale: Morale | None = None
+    teams: list[Team] = Field(min_length=1)
+
+
+class Company(SpecModel):
+    id: str
+    name: str | None = None
+    troop_class: TroopClass = "regular"
+    morale: Morale = "reliable"
+    platoons: list[Platoon] = Field(min_length=1)
+
+
+class PanzerfaustForces(SpecModel):
+    nation: str | None = None
+    roster: str | None = None  # the army-builder roster these forces were made from, if any
+    companies: list[Company] = Field(default_factory=list)
+
+    def pieces(self) -> list[Team]:
+        return [t for c in self.companies for p in c.platoons for t in p.teams]
+
+
+def validate_forces(raw: Any, side: str) -> PanzerfaustForces:
+    return PanzerfaustForces.model_validate(raw)
