@@ -1,13 +1,13 @@
 """The bot's exchange of shots worked out one destination and one facing at a time, with plain
-Python: the oracle that the batched numpy form in `kriegsspiel.ai.exchange` is checked against
+Python: the oracle that the batched numpy form in `kriegsspiel.ai.quickref.exchange` is checked against
 (and the form it replaced)."""
 
 from __future__ import annotations
 
 import math
 
-from kriegsspiel.ai.exchange import SIGHT
-from kriegsspiel.ai.shot_odds import aspect_from
+from kriegsspiel.ai.quickref.exchange import SIGHT
+from kriegsspiel.ai.quickref.shot_odds import aspect_from
 from kriegsspiel.rulesets.quickref.game.geometry_helpers import bearing
 
 

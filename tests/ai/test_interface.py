@@ -12,11 +12,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kriegsspiel.ai import RandomBot, load_profile, profile_names
+from kriegsspiel.ai import RandomBot
 from kriegsspiel.ai.bot import command_of
 from kriegsspiel.ai.harness import OddsTable, act, bot_inputs, json_copy, play
-from kriegsspiel.ai.profiles import Profile
-from kriegsspiel.ai.quickref_bot import QuickrefBot
+from kriegsspiel.ai.quickref import load_profile, profile_names
+from kriegsspiel.ai.quickref.bot import QuickrefBot
+from kriegsspiel.ai.quickref.profiles import Profile
 from kriegsspiel.ai.seat import run_ai
 from kriegsspiel.engine import Game, IllegalCommand
 from kriegsspiel.engine.scenario import find_scenario
@@ -281,7 +282,8 @@ def test_json_copy_is_the_json_round_trip(data):
 def test_the_process_memos_of_plans_and_destinations_change_no_decision(monkeypatch):
     """Battles of one scenario played in a row reuse plans and destinations from the process's
     memos (the same situations recur); every decision is what it is with the memos off."""
-    from kriegsspiel.ai import plan, quickref_bot
+    from kriegsspiel.ai.quickref import bot as quickref_bot
+    from kriegsspiel.ai.quickref import plan
 
     def traces() -> list[str]:
         out: list[str] = []

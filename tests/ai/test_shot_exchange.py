@@ -12,11 +12,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kriegsspiel.ai import plan as plan_module
-from kriegsspiel.ai.plan import Reach, destinations
-from kriegsspiel.ai.quickref_bot import QuickrefBot
-from kriegsspiel.ai.shot_odds import ShotOdds, aspect_from
-from kriegsspiel.ai.terrain import ViewTerrain, _segments_meet, view_terrain
+from kriegsspiel.ai.quickref import plan as plan_module
+from kriegsspiel.ai.quickref.bot import QuickrefBot
+from kriegsspiel.ai.quickref.plan import Reach, destinations
+from kriegsspiel.ai.quickref.shot_odds import ShotOdds, aspect_from
+from kriegsspiel.ai.quickref.terrain import ViewTerrain, _segments_meet, view_terrain
 from kriegsspiel.engine import Game
 from kriegsspiel.engine.scenario import find_scenario
 from kriegsspiel.rulesets.quickref.game.geometry_helpers import aspect

@@ -146,7 +146,7 @@ def test_simulate_runs_the_scenario_file_given(tmp_path, capsys):
 _TRACE_HASH = """
 import hashlib, json
 from kriegsspiel.ai import harness
-from kriegsspiel.ai.quickref_bot import QuickrefBot
+from kriegsspiel.ai.quickref.bot import QuickrefBot
 from kriegsspiel.engine import Game
 from kriegsspiel.engine.scenario import find_scenario
 h = hashlib.sha256()

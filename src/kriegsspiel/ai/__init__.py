@@ -1,6 +1,7 @@
-"""Bots: players that see only their side's view, its legal commands and an odds callback."""
+"""Bots: players that see only their side's view, its legal commands and an odds callback. Each
+ruleset's bot is in its own package (`ai/<ruleset>/`), found through `ai.registry`."""
 
 from .bot import Bot, Decision, RandomBot
-from .profiles import Profile, load_profile, profile_names
+from .registry import RANDOM, make_bot
 
-__all__ = ["Bot", "Decision", "Profile", "RandomBot", "load_profile", "profile_names"]
+__all__ = ["RANDOM", "Bot", "Decision", "RandomBot", "make_bot"]

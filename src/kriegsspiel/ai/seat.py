@@ -7,16 +7,9 @@ from typing import Any
 from ..engine import Game
 from .bot import Bot
 from .harness import act
-from .quickref_bot import QuickrefBot
+from .registry import make_bot
 
 MAX_STEPS = 2000
-
-
-def make_bot(ruleset: str, profile: str = "balanced") -> Bot:
-    """The bot that plays `ruleset` with a profile."""
-    if ruleset != "quickref":
-        raise NotImplementedError(f"no AI for the {ruleset} ruleset yet")
-    return QuickrefBot(profile)
 
 
 def run_ai(game: Game, side: str, profile: str = "balanced", bot: Bot | None = None) -> list[Any]:

@@ -12,7 +12,7 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
 from ..ai.bot import TEMPLATE_ONLY
-from ..ai.profiles import load_profile
+from ..ai.registry import RANDOM, make_bot
 from ..ai.seat import run_ai
 from ..engine import Game, IllegalCommand
 from ..engine.scenario import find_scenario
@@ -61,10 +61,7 @@ def play(
     game = Game(sc, seed=seed)
     if ai not in game.sides:
         fail(f"unknown side {ai!r}; sides are {game.sides}")
-    try:
-        load_profile(profile)
-    except ValueError as exc:
-        fail(str(exc))
+    _check_profile(sc.ruleset, profile)
     human = next(s for s in game.sides if s != ai)
     readline = sys.stdin.readline
     console.print(f"{sc.name}: you are {human}, the AI ({profile}) plays {ai}")
@@ -91,17 +88,23 @@ def play(
     console.print(f"[bold]game over:[/] {json.dumps(game.outcome)}")
 
 
-def _parse_ai(pairs: list[str] | None) -> dict[str, str]:
+def _check_profile(ruleset: str, profile: str) -> None:
+    """Exit 2 naming the profile if the ruleset's bots do not know it."""
+    if profile == RANDOM:
+        return
+    try:
+        make_bot(ruleset, profile)
+    except (ValueError, NotImplementedError) as exc:
+        fail(str(exc))
+
+
+def _parse_ai(pairs: list[str] | None, ruleset: str) -> dict[str, str]:
     out = {}
     for p in pairs or []:
         side, sep, prof = p.partition("=")
         if not sep:
             fail(f"--ai takes SIDE=PROFILE, got {p!r}")
-        if prof != "random":
-            try:
-                load_profile(prof)
-            except ValueError as exc:
-                fail(str(exc))
+        _check_profile(ruleset, prof)
         out[side] = prof
     return out
 
@@ -127,7 +130,7 @@ def simulate(
     from ..sim.report import write_report
 
     sc = _scenario(scenario)
-    profiles = _parse_ai(ai)
+    profiles = _parse_ai(ai, sc.ruleset)
     unknown = set(profiles) - set(sc.side_ids)
     if unknown:
         fail(f"unknown side(s) {sorted(unknown)}; sides are {sc.side_ids}")

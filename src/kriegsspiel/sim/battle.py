@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 import hashlib
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..ai.bot import Bot, RandomBot
+from ..ai.bot import Bot
 from ..ai.harness import play
-from ..ai.quickref_bot import QuickrefBot
+from ..ai.registry import RANDOM, default_profile
+from ..ai.registry import make_bot as bot_for
 from ..engine import Game
 from ..engine.scenario import find_scenario
-from ..rulesets.quickref.game.victory import holder
 
-RANDOM = "random"  # the profile name that stands for the random-legal bot
+__all__ = ["RANDOM", "BattleSpec", "battle_seed", "make_bot", "run_battle"]
 
 
 def battle_seed(master: int, index: int) -> int:
@@ -28,7 +27,8 @@ def battle_seed(master: int, index: int) -> int:
 @dataclass(frozen=True)
 class BattleSpec:
     """What one battle needs: scenario, its index in the batch, its seed, a profile per side
-    ("random" for the random-legal bot; sides not named play `balanced`)."""
+    ("random" for the random-legal bot; sides not named play `balanced`, or the random bot
+    in a ruleset that has no bot of its own)."""
 
     scenario: str
     index: int
@@ -36,22 +36,21 @@ class BattleSpec:
     ai: dict[str, str] = field(default_factory=dict)
 
 
-def make_bot(profile: str, seed: int) -> Bot:
-    return RandomBot(seed) if profile == RANDOM else QuickrefBot(profile)
+def make_bot(profile: str, seed: int, ruleset: str = "quickref") -> Bot:
+    return bot_for(ruleset, profile, seed)
 
 
 def run_battle(spec: BattleSpec) -> dict[str, Any]:
     """Play one battle out and describe it (deterministic for a spec)."""
     game = Game(find_scenario(spec.scenario), seed=spec.seed)
-    profiles = {s: spec.ai.get(s, "balanced") for s in game.sides}
-    bots = {s: make_bot(p, spec.seed + i) for i, (s, p) in enumerate(sorted(profiles.items()))}
+    ruleset = game.scenario.ruleset
+    fallback = default_profile(ruleset)
+    profiles = {s: spec.ai.get(s, fallback) for s in game.sides}
+    bots = {
+        s: make_bot(p, spec.seed + i, ruleset) for i, (s, p) in enumerate(sorted(profiles.items()))
+    }
     outcome = play(game, bots) or {}
-    state = game.state
-    losses: dict[str, dict[str, int]] = {}
-    for side in game.sides:
-        gone = Counter(u.type for u in state.units.values() if u.side == side and u.removed)
-        losses[side] = dict(sorted(gone.items()))
-    holders = {o.id: holder(game.scenario, state, o.id) for o in game.scenario.objectives}
+    summary = game.rules.battle_summary(game.state)
     return {
         "index": spec.index,
         "seed": spec.seed,
@@ -59,8 +58,8 @@ def run_battle(spec: BattleSpec) -> dict[str, Any]:
         "profiles": profiles,
         "winner": outcome.get("winner"),
         "reason": outcome.get("reason"),
-        "turns": outcome.get("turn", state.turn),
+        "turns": outcome.get("turn", summary["turn"]),
         "commands": game.next_command,
-        "losses": losses,
-        "objectives": holders,
+        "losses": summary["losses"],
+        "objectives": summary["objectives"],
     }

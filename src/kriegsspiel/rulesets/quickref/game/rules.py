@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from functools import lru_cache
 from typing import Any
 
 from ....chance import Roll, exact, sample
 from ....data.errors import RuleError
+from ....engine import victory as engine_victory
 from ....engine.commands import IllegalCommand
 from ....engine.events import SPECTATOR, UMPIRE, Draft, Event
 from ....engine.scenario import Scenario
@@ -467,6 +469,18 @@ class QuickrefGame:
 
     def view(self, state: State, side: str) -> dict[str, Any]:
         return side_view(self, state, side)
+
+    def battle_summary(self, state: State) -> dict[str, Any]:
+        """For the battle simulator (GameRules hook): the turn, each side's losses by unit
+        type, and who holds each objective now."""
+        losses: dict[str, dict[str, int]] = {}
+        for side in state.sides:
+            gone = Counter(u.type for u in state.units.values() if u.side == side and u.removed)
+            losses[side] = dict(sorted(gone.items()))
+        sc = self.scenario(state)
+        pieces = victory.statuses(state)
+        holders = {o.id: engine_victory.holder(o, pieces) for o in sc.objectives}
+        return {"turn": state.turn, "losses": losses, "objectives": holders}
 
 
 def _initiative(a: str, b: str):

@@ -25,9 +25,9 @@ from typing import Any
 
 import numpy as np
 
-from ..data.errors import RuleError
-from ..engine.commands import IllegalCommand
-from .bot import Decision, Odds, command_of
+from ...data.errors import RuleError
+from ...engine.commands import IllegalCommand
+from ..bot import Decision, Odds, command_of
 from .exchange import Sight, VehicleExchange
 from .plan import CONTACT, MOVED, Ground, Pass, Plan, Reach, destinations, moved_states
 from .profiles import Profile, load_profile

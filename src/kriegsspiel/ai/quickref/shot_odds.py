@@ -9,12 +9,12 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from ..chance import exact
-from ..data.errors import RuleError
-from ..rulesets.quickref import direct_fire as df
-from ..rulesets.quickref.game.geometry_helpers import bearing
-from ..rulesets.quickref.models import Vehicle
-from ..rulesets.quickref.tables import rules as quickref_rules
+from ...chance import exact
+from ...data.errors import RuleError
+from ...rulesets.quickref import direct_fire as df
+from ...rulesets.quickref.game.geometry_helpers import bearing
+from ...rulesets.quickref.models import Vehicle
+from ...rulesets.quickref.tables import rules as quickref_rules
 
 XY = tuple[float, float]
 ASPECTS = ("front", "side", "rear")  # the aspect index of `ShotOdds.table`

@@ -13,9 +13,9 @@ from typing import Any
 import numpy as np
 from shapely.geometry import LineString, Polygon
 
-from ..rulesets.quickref.game.board import CHART_ROW, LINEAR_WIDTH
-from ..rulesets.quickref.models import Terrain
-from ..rulesets.quickref.tables import rules as quickref_rules
+from ...rulesets.quickref.game.board import CHART_ROW, LINEAR_WIDTH
+from ...rulesets.quickref.models import Terrain
+from ...rulesets.quickref.tables import rules as quickref_rules
 
 XY = tuple[float, float]
 
