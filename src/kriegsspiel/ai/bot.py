@@ -50,8 +50,9 @@ def command_of(template: dict[str, Any]) -> dict[str, Any]:
 
 
 class RandomBot:
-    """A random-legal player: picks a legal template at random and fills a move path at random
-    (the baseline the competent bot must beat)."""
+    """A random-legal player for any ruleset: picks a legal template at random (the baseline a
+    competent bot must beat). A template that is a whole command is given as it is; a move
+    template with a `max` distance and no `path` (quickref's) gets a random one-point path."""
 
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
@@ -59,7 +60,7 @@ class RandomBot:
     def decide(self, view: dict[str, Any], legal: list[dict[str, Any]], odds: Odds) -> Decision:
         t = self.rng.choice(legal)
         cmd = command_of(t)
-        if cmd["type"] == "move":
+        if cmd["type"] == "move" and "max" in t and "path" not in cmd:
             u = next(u for u in view["units"] if u["id"] == cmd["unit"])
             a = self.rng.uniform(0, 2 * math.pi)
             d = self.rng.uniform(0, t["max"])

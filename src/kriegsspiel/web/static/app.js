@@ -89,8 +89,10 @@ async function lobby() {
   $("#lobby").hidden = false;
   const list = await api("GET", "/scenarios");
   const sel = $("#scenario");
-  for (const s of list.filter((x) => x.ruleset === "quickref")) {
-    sel.append(el("option", { value: s.id, text: `${s.name} (${s.sides.map((x) => x.name).join(" vs ")})` }));
+  // every ruleset that has scenarios: the server lists only games it can start
+  for (const s of list) {
+    sel.append(el("option", { value: s.id, "data-ruleset": s.ruleset,
+      text: `${s.name} (${s.sides.map((x) => x.name).join(" vs ")}) — ${s.ruleset}` }));
   }
   $("#new-game").addEventListener("submit", async (ev) => {
     ev.preventDefault();
