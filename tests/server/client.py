@@ -80,6 +80,10 @@ def next_command(view: dict[str, Any]) -> dict[str, Any] | None:
             u = own[c["unit"]]
             step = 1.0 if u["y"] < view["table"]["depth"] / 2 else -1.0
             return {"type": "move", "unit": c["unit"], "path": [[u["x"], u["y"] + step]]}
+    centre = (view["table"]["width"] / 2, view["table"]["depth"] / 2)
+    whole = [c for c in legal if c["type"] == "move" and "x" in c and "y" in c]
+    if whole:  # a ruleset whose move templates are whole commands: the one nearest the centre
+        return min(whole, key=lambda c: (c["x"] - centre[0]) ** 2 + (c["y"] - centre[1]) ** 2)
     for c in legal:
         if c["type"] not in ("end_phase", "move") and "max" not in c:
             return {k: v for k, v in c.items() if k != "target_hint"}

@@ -5,13 +5,15 @@ from __future__ import annotations
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
-from .client import Table, hidden_enemies, leaks, play_step
+from .client import SCENARIO, Table, hidden_enemies, leaks, play_step
 
 SIDES = ("germany", "usa")
 
 
-def test_no_endpoint_carries_the_other_sides_unobserved_units(client):
-    t = Table.create(client)
+@pytest.mark.parametrize("scenario", [SCENARIO, "demo-patrol"])
+def test_no_endpoint_carries_the_other_sides_unobserved_units(client, scenario):
+    """The same test for quickref and for the demo ruleset (issue 14 item 9)."""
+    t = Table.create(client, scenario)
     checked = 0
     for _ in range(60):
         step = play_step(t)
@@ -20,12 +22,13 @@ def test_no_endpoint_carries_the_other_sides_unobserved_units(client):
         side, _, ack = step
         # the ack goes to its author: nothing in it about units that side cannot see
         assert not leaks(ack, hidden_enemies(t, side))
-        for seat in SIDES:
+        for seat in t.sides:
             hidden = hidden_enemies(t, seat)
             checked += len(hidden)
             for what in ("view", "log"):
                 assert not leaks(t.get(seat, what).json(), hidden), (seat, what)
-        assert not leaks(client.get(t.url("spectator", "view")).json(), hidden_enemies(t, "usa"))
+        spectator = client.get(t.url("spectator", "view")).json()
+        assert not leaks(spectator, hidden_enemies(t, t.sides[-1]))
     assert checked > 0  # the scenario does hide units, so the check had teeth
 
 

@@ -37,6 +37,20 @@ def test_results_identical_across_executors():
     assert len({json.dumps(r["losses"]) + str(r["commands"]) for r in one}) > 1
 
 
+def test_a_second_ruleset_simulates_alike_on_every_executor():
+    """The demo ruleset (no bot of its own: sides not named play the random bot) gives the same
+    battles on local processes and on a Dask LocalCluster (issue 14 item 9)."""
+    demo = [BattleSpec("demo-patrol", i, battle_seed(3, i)) for i in range(6)]
+    one = run_battles(demo, "local", workers=1)
+    assert one == run_battles(demo, "local", workers=2) == run_battles(demo, "dask", workers=2)
+    assert {r["profiles"]["blue"] for r in one} == {"random"}
+    assert all(r["winner"] in ("blue", "red") and r["reason"] for r in one)
+    assert any(r["losses"]["blue"] or r["losses"]["red"] for r in one)
+    assert set(one[0]["objectives"]) == {"mill"}
+    s = summarize(one)
+    assert s["wins"]["red"]["count"] + s["wins"]["blue"]["count"] == 6
+
+
 def test_dask_scheduler_address():
     from dask.distributed import LocalCluster
 
@@ -102,6 +116,13 @@ def test_simulate_cli_writes_report(tmp_path, capsys):
 @pytest.mark.parametrize("bad", [["--ai", "usa"], ["--ai", "mars=random"], ["--executor", "mpi"]])
 def test_simulate_cli_bad_input(bad):
     assert main(["simulate", SID, "--battles", "1", *bad]) == 2
+
+
+def test_simulate_a_ruleset_without_a_bot_names_the_profile(capsys):
+    assert main(["simulate", "demo-patrol", "--battles", "1", "--ai", "blue=balanced"]) == 2
+    assert "a bot for the demo ruleset (profile 'balanced')" in capsys.readouterr().err
+    assert main(["simulate", "demo-patrol", "--battles", "2", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["battles"] == 2
 
 
 def test_play_with_piped_stdin():

@@ -202,6 +202,11 @@ function renderBar() {
     ph.append(el("span", { class: `pill${mine ? " you" : ""}`, id: "to-move",
       text: mine ? "Your move" : `To move: ${v.active.map(sideName).join(", ") || "—"}` }));
   }
+  if (v.prompt) {  // a reaction prompt (engine/flow.py): asked of this seat, or awaited by it
+    const waiting = v.prompt.kind === "waiting";
+    ph.append(el("span", { class: `pill${waiting ? "" : " you"}`, id: "prompt",
+      text: waiting ? `Waiting for ${sideName(v.prompt.for)}'s answer` : `React? (${v.prompt.kind.replaceAll("_", " ")})` }));
+  }
   const seats = $("#seats");
   seats.replaceChildren();
   const known = tokens(S.game);
@@ -373,9 +378,14 @@ function label(c) {
   if (c.target) parts.push(`→ ${unitName(c.target)}`);
   if (c.side_a) return `side A: ${sideName(c.side_a)}`;
   if (c.type === "hatches") return "button up all hatches";
-  if (c.max !== undefined) parts.push(`(≤ ${c.max.toFixed(1)}″)`);
+  if (c.max !== undefined) parts.push(`(≤ ${c.max.toFixed(1)}${unitMark()})`);
+  if (c.x !== undefined && c.y !== undefined) parts.push(`to (${c.x}, ${c.y})`);
+  if (c.edge) parts.push(`by the ${c.edge} edge`);
   return parts.join(" ");
 }
+
+// the table's unit as a mark after a distance (the envelope's table.unit: inch or cm)
+function unitMark() { return S.view.table.unit === "cm" ? " cm" : "″"; }
 
 function renderActions() {
   const body = $("#actions .body");
