@@ -97,3 +97,19 @@ def test_bad_scenario_file_names_line(capsys, tmp_path):
     bad.write_text(Path(PROBE).read_text().replace("turn_limit: 3", "turn_limit: zero"))
     code, _, err = run(capsys, "scenario", "show", str(bad))
     assert code == 2 and "bad.yaml:" in err and "turn_limit" in err
+
+
+def test_a_demo_game_from_the_command_line(capsys, tmp_path):
+    """The CLI's game printing reads the view envelope: a demo game (issue 14 item 9) is
+    created, commanded, viewed in text and drawn without quickref's keys."""
+    db = f"sqlite:///{tmp_path / 'games.db'}"
+    code, out, _ = run(capsys, "game", "new", "demo-patrol", "--seed", "2", "--db", db, "--json")
+    assert code == 0
+    gid = json.loads(out)["id"]
+    hold = '{"type": "hold", "unit": "b-scouts-1"}'
+    assert run(capsys, "game", "command", gid, "blue", hold, "--db", db)[0] == 0
+    code, out, _ = run(capsys, "game", "view", gid, "red", "--db", db)
+    assert code == 0 and "Alternate activations" in out and "acting: red" in out
+    assert "enemy scouts" in out and "Scouts 1" not in out  # blue's pieces by alias only
+    code, out, _ = run(capsys, "game", "show", gid, "--out", str(tmp_path / "t.png"), "--db", db)
+    assert code == 0 and (tmp_path / "t.png").read_bytes()[:4] == b"\x89PNG"

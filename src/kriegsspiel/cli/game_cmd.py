@@ -170,10 +170,16 @@ def game_view(
             print_json(v)
             return
         console.print(
-            f"turn {v['turn']}/{v.get('turn_limit')} — {v['phase_title']} — side A: "
-            f"{v['side_a']} — to act: {', '.join(v['active']) or '-'}",
+            f"turn {v['turn']}/{v.get('turn_limit')} — {v['phase_title']} — "
+            f"to act: {', '.join(v['active']) or '-'}",
             markup=False,
         )
+        # the ruleset's own section (envelope): its plain values, one a line
+        for key, val in (v.get(v["ruleset"]) or {}).items():
+            if val is None or isinstance(val, str | int | float | bool):
+                console.print(f"  {key.replace('_', ' ')}: {val}", markup=False)
+        if v.get("prompt"):
+            console.print(f"  prompt: {json.dumps(v['prompt'])}", markup=False)
         for u in v["units"]:
             if not u.get("removed"):
                 console.print(
@@ -185,9 +191,9 @@ def game_view(
                 f"  enemy {u['id']:14} {u['name']:24} ({u['x']:.1f}, {u['y']:.1f})", markup=False
             )
         for u in v["last_known"]:
+            when = f" turn {u['turn']}" if "turn" in u else ""
             console.print(
-                f"  last seen {u['id']:10} ({u['x']:.1f}, {u['y']:.1f}) turn {u['turn']}",
-                markup=False,
+                f"  last seen {u['id']:10} ({u['x']:.1f}, {u['y']:.1f}){when}", markup=False
             )
         for c in v["legal"][:30]:
             console.print(f"  may: {json.dumps(c)}", markup=False)

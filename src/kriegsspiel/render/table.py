@@ -1,5 +1,7 @@
 """Draw a view (engine `Game.view`) with matplotlib: terrain, objectives, units with facing and
-status, last-known markers. Works for any ruleset whose view has the common keys."""
+status, last-known markers. Reads only the view envelope (engine/envelope.py); what differs by
+ruleset comes from its registry entry's `extra` (engine/registry.py): `status_flags` (letter,
+piece key) pairs drawn beside a piece, and `marker_sizes` by piece kind in the table's unit."""
 
 from __future__ import annotations
 
@@ -35,6 +37,17 @@ COLOURS = {
     "hulldown": "#c8b47a",
 }
 SIDE_COLOURS = ["#1f4e9c", "#b02a2a"]
+MARKER = 1.1  # a piece's marker diameter when its ruleset gives none for its kind
+
+
+def _plugin(view: dict[str, Any]) -> dict[str, Any]:
+    """The ruleset's drawing plug-in (its registry entry's extra), or nothing."""
+    from ..engine import registry
+
+    try:
+        return registry.entry(str(view.get("ruleset"))).extra
+    except LookupError:
+        return {}
 
 
 def _feature_patch(f: dict[str, Any]):
@@ -85,12 +98,15 @@ def render_view(view: dict[str, Any], out: Path, title: str | None = None) -> Pa
         ax.text(
             o["x"], o["y"] + o["radius"] + 0.4, o["name"], ha="center", fontsize=7, color="#aa7700"
         )
+    plugin = _plugin(view)
+    flag_keys = plugin.get("status_flags", ())
+    sizes = plugin.get("marker_sizes", {})
     sides = [s["id"] for s in view.get("sides", [])]
     colour = {s: SIDE_COLOURS[i % 2] for i, s in enumerate(sides)}
 
     def draw(u: dict[str, Any], alpha: float = 1.0, marker_only: bool = False) -> None:
         c = colour.get(u.get("side"), "#444444")
-        size = 1.6 if u.get("kind") == "vehicle" else 1.1
+        size = sizes.get(u.get("kind"), MARKER)
         ax.add_patch(
             Circle(
                 (u["x"], u["y"]),
@@ -110,9 +126,7 @@ def render_view(view: dict[str, Any], out: Path, title: str | None = None) -> Pa
             lw=1,
             alpha=alpha,
         )
-        flags = "".join(
-            ch for ch, k in (("S", "suppressed"), ("D", "damaged"), ("T", "tracked")) if u.get(k)
-        )
+        flags = "".join(ch for ch, k in flag_keys if u.get(k))
         label = u.get("name", u.get("id", "?")) + (f" [{flags}]" if flags else "")
         ax.text(u["x"], u["y"] - size, label, ha="center", va="top", fontsize=6, alpha=alpha)
 

@@ -51,6 +51,10 @@ register(
         unit="inch",
         objective_radius=3.0,  # an objective's reach when a scenario gives none (inches)
         table_plugin="quickref",
+        extra={  # the picture's plug-in (render/table.py)
+            "status_flags": (("S", "suppressed"), ("D", "damaged"), ("T", "tracked")),
+            "marker_sizes": {"vehicle": 1.6},
+        },
     )
 )
 for _rid, _title, _unit in (
@@ -76,6 +80,10 @@ register(
         forces_model=_forces_model("kriegsspiel.rulesets.demo"),
         unit="cm",
         table_plugin="demo",
+        extra={
+            "status_flags": (("H", "hidden"), ("A", "activated")),
+            "marker_sizes": {"rifles": 2.5, "scouts": 2.0},  # cm
+        },
     )
 )
 
