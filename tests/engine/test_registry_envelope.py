@@ -80,3 +80,8 @@ def test_aliases_are_per_side_stable_and_opaque():
     assert a.resolve("green", x) is None  # one side's alias means nothing to another
     names = {a.alias("blue", f"p{i}") for i in range(200)}
     assert len(names) == 200
+
+
+def test_playable_rulesets():
+    assert registry.playable("quickref") and registry.playable("demo")
+    assert not registry.playable("battleground") and not registry.playable("chess")

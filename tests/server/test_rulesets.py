@@ -38,3 +38,11 @@ def test_commands_over_the_socket_push_each_seat_its_view(client, scenario):
             assert pushed["view"] == t.view(side)
             other = next(s for s in socks if s != side)
             assert socks[other].receive_json()["view"] == t.view(other)
+
+
+def test_rulesets_give_the_table_its_plug_in_data(client):
+    rulesets = {r["id"]: r for r in client.get("/api/rulesets").json()}
+    assert set(rulesets) >= {"quickref", "demo"} and "battleground" not in rulesets  # no games
+    assert rulesets["demo"]["unit"] == "cm" and rulesets["quickref"]["unit"] == "inch"
+    assert ["S", "suppressed"] in rulesets["quickref"]["status_flags"]
+    assert "max" in rulesets["quickref"]["template_only"]

@@ -6,7 +6,9 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol, get_args, get_origin
+
+from pydantic import BaseModel
 
 Odds = Callable[[dict[str, Any]], dict[str, Any]]
 # keys of a legal template that describe it and are not part of the command
@@ -51,15 +53,24 @@ def command_of(template: dict[str, Any]) -> dict[str, Any]:
 
 class RandomBot:
     """A random-legal player for any ruleset: picks a legal template at random (the baseline a
-    competent bot must beat). A template that is a whole command is given as it is; a move
+    competent bot must beat).
+
+    With the ruleset's command models (GameRules hook `command_models`), a template keeps only
+    its model's fields, and a required field it lacks is drawn at random: a choice of a
+    Literal, a number within the field's bounds, a coordinate `x`/`y` on the table. A move
     template with a `max` distance and no `path` (quickref's) gets a random one-point path."""
 
-    def __init__(self, seed: int = 0):
+    def __init__(self, seed: int = 0, models: dict[str, type[BaseModel]] | None = None):
         self.rng = random.Random(seed)
+        self.models = dict(models or {})
 
     def decide(self, view: dict[str, Any], legal: list[dict[str, Any]], odds: Odds) -> Decision:
         t = self.rng.choice(legal)
-        cmd = command_of(t)
+        model = self.models.get(t["type"])
+        if model is None:
+            cmd = command_of(t)
+        else:
+            cmd = {k: v for k, v in t.items() if k in model.model_fields}
         if cmd["type"] == "move" and "max" in t and "path" not in cmd:
             u = next(u for u in view["units"] if u["id"] == cmd["unit"])
             a = self.rng.uniform(0, 2 * math.pi)
@@ -68,4 +79,38 @@ class RandomBot:
             x = min(max(u["x"] + d * math.sin(a), 0), w)
             y = min(max(u["y"] + d * math.cos(a), 0), h)
             cmd["path"] = [[x, y]]
+        elif model is not None:
+            self._fill(cmd, model, view)
         return Decision(cmd, {"why": "random legal choice", "alternatives": len(legal)})
+
+    def _fill(self, cmd: dict[str, Any], model: type[BaseModel], view: dict[str, Any]) -> None:
+        """Draw the required fields the template left to the player."""
+        table = view.get("table") or {}
+        for name, f in model.model_fields.items():
+            if name in cmd or not f.is_required():
+                continue
+            if get_origin(f.annotation) is Literal:
+                cmd[name] = self.rng.choice(get_args(f.annotation))
+            elif f.annotation is bool:
+                cmd[name] = self.rng.random() < 0.5
+            elif f.annotation in (int, float):
+                lo, hi = _bounds(f, name, table)
+                if lo is None or hi is None:
+                    continue  # nothing to draw from: the rules will say what is missing
+                cmd[name] = (
+                    self.rng.randint(int(lo), int(hi))
+                    if f.annotation is int
+                    else (self.rng.uniform(lo, hi))
+                )
+
+
+def _bounds(f: Any, name: str, table: dict[str, Any]) -> tuple[float | None, float | None]:
+    """A number field's bounds: its constraints, else the table for coordinates x and y."""
+    lo = hi = None
+    for m in f.metadata:
+        lo = getattr(m, "ge", None) if getattr(m, "ge", None) is not None else lo
+        hi = getattr(m, "le", None) if getattr(m, "le", None) is not None else hi
+    size = {"x": table.get("width"), "y": table.get("depth")}.get(name)
+    if size is not None:
+        lo, hi = (0.0 if lo is None else lo), (size if hi is None else hi)
+    return lo, hi

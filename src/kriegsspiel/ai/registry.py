@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
+from typing import Any
 
+from ..engine.registry import game_rules
 from .bot import Bot, RandomBot
 
 RANDOM = "random"  # the profile name that stands for the random-legal bot
@@ -38,10 +40,21 @@ def default_profile(ruleset: str) -> str:
     return "balanced" if bot_factory(ruleset) else RANDOM
 
 
+def command_models(ruleset: str) -> dict[str, Any]:
+    """The ruleset's command models (GameRules hook `command_models`), or none."""
+    try:
+        rules = game_rules(ruleset)
+    except (LookupError, NotImplementedError):
+        return {}
+    hook = getattr(rules, "command_models", None)
+    return dict(hook()) if hook else {}
+
+
 def make_bot(ruleset: str, profile: str = "balanced", seed: int = 0) -> Bot:
-    """A bot for `ruleset` playing `profile` ("random": the random-legal bot)."""
+    """A bot for `ruleset` playing `profile` ("random": the random-legal bot, which works
+    from the ruleset's command models)."""
     if profile == RANDOM:
-        return RandomBot(seed)
+        return RandomBot(seed, command_models(ruleset))
     factory = bot_factory(ruleset)
     if factory is None:
         raise NotImplementedError(

@@ -82,3 +82,12 @@ def game_rules(ruleset: str, options: dict[str, Any] | None = None) -> Any:
     if e.game_rules is None:
         raise NotImplementedError(f"not implemented: games of the {ruleset} ruleset")
     return e.game_rules(dict(options or {}))
+
+
+def playable(ruleset: str) -> bool:
+    """Whether games of the ruleset can be played (it builds its `GameRules`)."""
+    try:
+        game_rules(ruleset)
+    except (LookupError, NotImplementedError):
+        return False
+    return True

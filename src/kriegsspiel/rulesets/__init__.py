@@ -54,6 +54,10 @@ register(
         extra={  # the picture's plug-in (render/table.py)
             "status_flags": (("S", "suppressed"), ("D", "damaged"), ("T", "tracked")),
             "marker_sizes": {"vehicle": 1.6},
+            # the browser table's plug-in: piece footprints (w, h) by kind, "*" for the rest
+            "footprints": {"vehicle": [1.3, 2.1], "*": [2.0, 1.0]},
+            # keys of a legal template that describe it and are not part of the command
+            "template_only": ("max", "withdraw_only", "infantry", "target_hint"),
         },
     )
 )
@@ -83,6 +87,7 @@ register(
         extra={
             "status_flags": (("H", "hidden"), ("A", "activated")),
             "marker_sizes": {"rifles": 2.5, "scouts": 2.0},  # cm
+            "footprints": {"*": [3.0, 1.5]},
         },
     )
 )

@@ -24,6 +24,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy import create_engine, event
 
+from ..engine import registry
 from ..engine.commands import IllegalCommand
 from ..engine.events import SPECTATOR, UMPIRE
 from ..engine.game import Game
@@ -132,7 +133,7 @@ def create_app(db_url: str | None = None) -> FastAPI:
 
     @api.get("/scenarios", response_model=list[ScenarioInfo])
     def scenarios() -> list[ScenarioInfo]:
-        """Shipped scenarios a game can start from."""
+        """Shipped scenarios a game can start from: those of every ruleset that plays games."""
         return [
             ScenarioInfo(
                 id=s.id,
@@ -142,7 +143,30 @@ def create_app(db_url: str | None = None) -> FastAPI:
                 sides=[{"id": side.id, "name": side.name} for side in s.sides],
             )
             for s in shipped_scenarios().values()
+            if registry.playable(s.ruleset)
         ]
+
+    @api.get("/rulesets")
+    def rulesets() -> list[dict[str, Any]]:
+        """Every ruleset that plays games, with what the browser table draws differently
+        (its unit, status flags, piece footprints, template-only keys: registry `extra`)."""
+        out = []
+        for e in registry.entries():
+            if not registry.playable(e.id):
+                continue
+            extra = e.extra
+            out.append(
+                {
+                    "id": e.id,
+                    "title": e.title,
+                    "unit": e.unit,
+                    "plugin": e.table_plugin,
+                    "status_flags": [list(f) for f in extra.get("status_flags", ())],
+                    "footprints": extra.get("footprints", {}),
+                    "template_only": list(extra.get("template_only", ())),
+                }
+            )
+        return out
 
     @api.post("/games", response_model=CreatedGame, status_code=201)
     async def new_game(body: NewGame, request: Request) -> CreatedGame:

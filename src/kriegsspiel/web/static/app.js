@@ -3,13 +3,18 @@
 "use strict";
 
 const SVGNS = "http://www.w3.org/2000/svg";
-const TEMPLATE_ONLY = ["max", "withdraw_only", "infantry", "target_hint"];
 const $ = (sel) => document.querySelector(sel);
 
 const S = {
   game: null, seat: null, token: null, view: null, ws: null, wsSeat: null,
-  selected: null, pending: null, box: null, links: null,
+  selected: null, pending: null, box: null, links: null, rulesets: {},
 };
+
+// what differs by ruleset (GET /api/rulesets: the registry's plug-in data): status flags,
+// piece footprints by kind, the keys of a legal template that are not part of the command
+function plugin() {
+  return (S.view && S.rulesets[S.view.ruleset]) || { status_flags: [], footprints: {}, template_only: [] };
+}
 
 // ------------------------------------------------------------------ helpers
 function el(tag, attrs = {}, ...children) {
@@ -72,6 +77,9 @@ function sideName(side) {
 
 // ------------------------------------------------------------------ start
 async function start() {
+  try {
+    for (const r of await api("GET", "/rulesets")) S.rulesets[r.id] = r;
+  } catch (e) { toast(`cannot load the rulesets: ${e.message}`); }
   const q = new URLSearchParams(location.search);
   S.game = q.get("game");
   const hash = new URLSearchParams(location.hash.slice(1));
@@ -139,7 +147,8 @@ function connect() {
 // ------------------------------------------------------------------ commands
 function clean(template) {
   const c = {};
-  for (const [k, v] of Object.entries(template)) if (!TEMPLATE_ONLY.includes(k)) c[k] = v;
+  const only = plugin().template_only;
+  for (const [k, v] of Object.entries(template)) if (!only.includes(k)) c[k] = v;
   return c;
 }
 
@@ -226,9 +235,7 @@ function retreating() {
 
 function flags(u, retreats) {
   const f = [];
-  if (u.suppressed) f.push(["suppressed", "S"]);
-  if (u.damaged) f.push(["damaged", "D"]);
-  if (u.tracked) f.push(["tracked", "T"]);
+  for (const [letter, key] of plugin().status_flags) if (u[key]) f.push([key, letter]);
   if (retreats.has(u.id)) f.push(["retreating", "R"]);
   if (u.removed) f.push(["removed", "X"]);
   return f;
@@ -241,7 +248,9 @@ const sx = (x) => x;
 const sy = (y) => S.view.table.depth - y;
 
 function footprint(u) {
-  return u.kind === "vehicle" ? { w: 1.3, h: 2.1 } : { w: 2.0, h: 1.0 };
+  const fp = plugin().footprints;
+  const [w, h] = fp[u.kind] || fp["*"] || [2.0, 1.0];
+  return { w, h };
 }
 
 function unitMarker(u, cls, retreats) {
@@ -256,7 +265,7 @@ function unitMarker(u, cls, retreats) {
   g.append(body);
   if (!u.removed) g.append(el("text", { class: "name", x: 0, y: Math.max(w, h) * 0.75 + 1, "text-anchor": "middle", text: u.name }));
   flags(u, retreats).forEach(([name, letter], i) => {
-    g.append(el("text", { class: "status", x: w + 0.2 + i * 0.75, y: -h / 2, fill: STATUS_COLOURS[name], text: letter },
+    g.append(el("text", { class: "status", x: w + 0.2 + i * 0.75, y: -h / 2, fill: STATUS_COLOURS[name] || "#ddd", text: letter },
       el("title", { text: name })));
   });
   g.append(el("title", { text: `${u.name} (${u.type})` }));
