@@ -13,10 +13,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kriegsspiel.ai import RandomBot
-from kriegsspiel.ai.bot import command_of
 from kriegsspiel.ai.harness import OddsTable, act, bot_inputs, json_copy, play
 from kriegsspiel.ai.quickref import load_profile, profile_names
-from kriegsspiel.ai.quickref.bot import QuickrefBot
+from kriegsspiel.ai.quickref.bot import QuickrefBot, command_of
 from kriegsspiel.ai.quickref.profiles import Profile
 from kriegsspiel.ai.seat import run_ai
 from kriegsspiel.engine import Game, IllegalCommand

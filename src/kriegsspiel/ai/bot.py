@@ -6,13 +6,24 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
+from functools import cache
 from typing import Any, Literal, Protocol, get_args, get_origin
 
 from pydantic import BaseModel
 
+from ..engine import registry
+
 Odds = Callable[[dict[str, Any]], dict[str, Any]]
-# keys of a legal template that describe it and are not part of the command
-TEMPLATE_ONLY = ("max", "withdraw_only", "infantry", "target_hint")
+
+
+@cache
+def hints_for(ruleset: str | None) -> tuple[str, ...]:
+    """The keys of a ruleset's legal templates that describe a template and are not part of
+    the command (its registry entry's `extra["template_only"]`)."""
+    try:
+        return tuple(registry.entry(str(ruleset)).extra.get("template_only", ()))
+    except LookupError:
+        return ()
 
 
 class Decision:
@@ -46,9 +57,9 @@ class Bot(Protocol):
     def decide(self, view: dict[str, Any], legal: list[dict[str, Any]], odds: Odds) -> Decision: ...
 
 
-def command_of(template: dict[str, Any]) -> dict[str, Any]:
-    """A legal template without its descriptive keys."""
-    return {k: v for k, v in template.items() if k not in TEMPLATE_ONLY}
+def command_of(template: dict[str, Any], hints: tuple[str, ...]) -> dict[str, Any]:
+    """A legal template without its descriptive keys (`hints`: see `hints_for`)."""
+    return {k: v for k, v in template.items() if k not in hints}
 
 
 class RandomBot:
@@ -68,7 +79,7 @@ class RandomBot:
         t = self.rng.choice(legal)
         model = self.models.get(t["type"])
         if model is None:
-            cmd = command_of(t)
+            cmd = command_of(t, hints_for(view.get("ruleset")))
         else:
             cmd = {k: v for k, v in t.items() if k in model.model_fields}
         if cmd["type"] == "move" and "max" in t and "path" not in cmd:

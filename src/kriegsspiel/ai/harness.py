@@ -10,7 +10,7 @@ from typing import Any
 
 from ..data.errors import RuleError
 from ..engine import Game, IllegalCommand
-from .bot import Bot, Decision, Odds, command_of
+from .bot import Bot, Decision, Odds, command_of, hints_for
 
 MAX_RETRIES = 8  # rejected commands per decision before the bot's side ends the phase
 
@@ -95,10 +95,11 @@ def _odds_table(game: Game, side: str, legal: list[dict[str, Any]]) -> OddsTable
     memo = _memo(game)
     situation = getattr(game.rules, "odds_situation", None)
     table: dict[str, dict[str, Any] | str] = {}
+    hints = hints_for(game.scenario.ruleset)
     for t in legal:
         if t["type"] != "fire":
             continue
-        cmd = command_of(t)
+        cmd = command_of(t, hints)
         key = _key(cmd)
         # without the ruleset's situation key, odds are memoised for this state only
         at = situation(game.state, side, cmd) if situation else (len(game.events),)

@@ -11,7 +11,7 @@ from typing import Annotated, Any
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
-from ..ai.bot import TEMPLATE_ONLY
+from ..ai.bot import command_of, hints_for
 from ..ai.registry import RANDOM, make_bot
 from ..ai.seat import run_ai
 from ..engine import Game, IllegalCommand
@@ -33,7 +33,9 @@ def _show_events(events: list[Any], side: str) -> None:
             console.print(f"  [dim]{e.side or 'umpire'}[/] {e.type}: {text}", highlight=False)
 
 
-def _read_command(legal: list[dict[str, Any]], line: str, readline) -> dict[str, Any] | None:
+def _read_command(
+    legal: list[dict[str, Any]], line: str, readline, ruleset: str
+) -> dict[str, Any] | None:
     """A command from a line: a number from the list, JSON, or empty for end_phase."""
     line = line.strip()
     if not line or line in ("e", "end"):
@@ -41,8 +43,8 @@ def _read_command(legal: list[dict[str, Any]], line: str, readline) -> dict[str,
     if line.startswith("{"):
         return json.loads(line)
     t = legal[int(line) - 1]
-    cmd = {k: v for k, v in t.items() if k not in TEMPLATE_ONLY}
-    if cmd["type"] == "move":
+    cmd = command_of(t, hints_for(ruleset))
+    if cmd["type"] == "move" and "max" in t and "path" not in cmd:
         console.print(f'  destination "x y" (up to {t["max"]}"):')
         x, y = readline().split()[:2]
         cmd["path"] = [[float(x), float(y)]]
@@ -71,7 +73,8 @@ def play(
             _show_events(run_ai(game, ai, profile), human)
             continue
         legal = game.legal_commands(human)
-        console.print(f"[bold]turn {game.state.turn}, {game.state.phase}[/] — your commands:")
+        v = game.view(human)
+        console.print(f"[bold]turn {v['turn']}, {v['phase']}[/] — your commands:")
         for i, t in enumerate(legal, 1):
             console.print(f"  {i:>3}. {json.dumps(t)}", highlight=False)
         line = readline()
@@ -79,7 +82,7 @@ def play(
             console.print("input ended: game left unfinished")
             raise typer.Exit(0)
         try:
-            cmd = _read_command(legal, line, readline)
+            cmd = _read_command(legal, line, readline, sc.ruleset)
             _show_events(game.submit(human, cmd), human)
         except (ValueError, IndexError) as exc:
             console.print(f"[red]not understood:[/] {exc}")

@@ -27,12 +27,20 @@ import numpy as np
 
 from ...data.errors import RuleError
 from ...engine.commands import IllegalCommand
-from ..bot import Decision, Odds, command_of
+from ..bot import Decision, Odds, hints_for
+from ..bot import command_of as _command_of
 from .exchange import Sight, VehicleExchange
 from .plan import CONTACT, MOVED, Ground, Pass, Plan, Reach, destinations, moved_states
 from .profiles import Profile, load_profile
 from .shot_odds import ShotOdds
 from .terrain import ViewTerrain, view_terrain
+
+HINTS = hints_for("quickref")  # the keys of quickref's templates that are not commands
+
+
+def command_of(template: dict[str, Any]) -> dict[str, Any]:
+    return _command_of(template, HINTS)
+
 
 RANKED = 9  # options a decision ranks and traces (the chosen one and the next best)
 PLANS_KEPT = 128  # batches of plans memoised in a process (the least recently used go)
