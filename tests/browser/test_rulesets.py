@@ -22,6 +22,11 @@ def test_the_demo_ruleset_in_two_browsers(browser, base, artifacts_dir):  # noqa
     for page, side in ((blue, "blue"), (red, "red")):
         assert not leaks(page.content(), hidden_enemies(table, side)), side
 
+    # a piece's card shows what its ruleset tells of it: the picket starts hidden
+    red.click("[data-unit=r-rifles-1]")
+    card = red.inner_text("#card")
+    assert "Picket west" in card and "hidden" in card and "rifles" in card
+
     # blue holds its first piece; red's turn comes over the socket
     your_move(blue)
     blue.click("#actions button[data-cmd=hold]")

@@ -327,7 +327,7 @@ function renderTable() {
     svg.append(g);
   }
   svg.classList.toggle("targeting", Boolean(move));
-  $("#hint").textContent = move ? `Tap where ${unitName(move.unit)} should go (up to ${move.max.toFixed(1)}″), or tap the unit again to cancel.` : "";
+  $("#hint").textContent = move ? `Tap where ${unitName(move.unit)} should go (up to ${move.max.toFixed(1)}${unitMark()}), or tap the unit again to cancel.` : "";
 }
 
 function centroid(points) {
@@ -358,6 +358,8 @@ function clickTable(x, y) {
 }
 const round = (n) => Math.round(n * 10) / 10;
 
+const CARD_COMMON = ["id", "side", "type", "kind", "x", "y", "facing", "name"];
+
 function renderCard() {
   const body = $("#card .body");
   body.replaceChildren();
@@ -368,15 +370,17 @@ function renderCard() {
   body.append(el("div", { class: "title", text: u.name }));
   const fl = el("div", { class: "flags" });
   for (const [name] of flags(u, retreating())) fl.append(el("span", { class: `flag ${name}`, text: name }));
-  if (u.buttoned) fl.append(el("span", { class: "flag", text: "buttoned" }));
   body.append(fl);
   const dl = el("dl");
   const rows = [["id", u.id], ["side", sideName(u.side)], ["type", u.type], ["kind", u.kind],
-    ["position", `${u.x.toFixed(1)}, ${u.y.toFixed(1)}`], ["facing", `${Math.round(u.facing)}°`], ["stands", u.stands]];
-  if (u.attached_mg) rows.push(["attached MG", u.attached_mg]);
-  if (u.at_weapon) rows.push(["AT weapon", u.at_weapon]);
-  if (u.moved !== undefined) rows.push(["moved", `${u.moved} (${(u.moved_this_turn || 0).toFixed(1)}″ this turn)`]);
-  if (u.transport) rows.push(["carried by", unitName(u.transport)]);
+    ["position", `${u.x.toFixed(1)}, ${u.y.toFixed(1)}`], ["facing", `${Math.round(u.facing)}°`]];
+  // whatever else the ruleset tells of a piece (envelope: a piece's own keys), one row each
+  const shown = new Set([...CARD_COMMON, ...plugin().status_flags.map((f) => f[1])]);
+  for (const [k, val] of Object.entries(u)) {
+    if (shown.has(k) || val === null || val === undefined || val === false || typeof val === "object") continue;
+    const text = k === "transport" ? unitName(val) : typeof val === "number" ? String(+val.toFixed(2)) : val;
+    rows.push([k.replaceAll("_", " "), text]);
+  }
   for (const [k, val] of rows) dl.append(el("dt", { text: k }), el("dd", { text: String(val) }));
   body.append(dl);
 }
