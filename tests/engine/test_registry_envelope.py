@@ -28,6 +28,24 @@ def test_engine_imports_no_ruleset():
                 assert not any("rulesets" in a.name for a in node.names), f.name
 
 
+def test_generic_layers_name_no_ruleset():
+    """The ai/ root, sim/ and render/ import no ruleset and name none (issue 14 item 7): each
+    ruleset's bot lives in ai/<id>/, its drawing data in its registry entry."""
+    import kriegsspiel
+
+    root = Path(kriegsspiel.__file__).parent
+    files = [
+        *(root / "ai").glob("*.py"),
+        *(root / "sim").glob("*.py"),
+        *(root / "render").glob("*.py"),
+    ]
+    assert len(files) > 8
+    for f in files:
+        text = f.read_text()
+        for name in ("rulesets", "quickref", "panzerfaust", "battleground"):
+            assert name not in text, (f.name, name)
+
+
 def test_registry_lists_shipped_rulesets():
     ids = [e.id for e in registry.entries()]
     assert {"quickref", "panzerfaust", "battleground", "demo"} <= set(ids)

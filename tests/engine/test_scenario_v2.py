@@ -4,15 +4,18 @@ each ruleset's own model, errors with file, line and field, and the victory pred
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 import pytest
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kriegsspiel.data.errors import DataError
 from kriegsspiel.engine import Game
 from kriegsspiel.engine.scenario import Scenario, find_scenario, load_scenario, scenario_dirs
-from kriegsspiel.engine.victory import PieceStatus, decide, holder, occupies
+from kriegsspiel.engine.victory import PieceStatus, decide, holder, loss_share, occupies
 
 SHIPPED = {
     load_scenario(f).id: f for _, folder in scenario_dirs() for f in sorted(folder.glob("*.yaml"))
@@ -266,3 +269,44 @@ def test_hold_and_occupy_decide_at_the_turn_limit():
     assert not occupies(occupy.objectives[0], G + close, "germany", 20)
     assert decide(occupy, G + R + close, 5, True)["reason"] == "turn limit reached: draw"
     assert o["radius"] == occupy.objectives[0].radius
+
+
+_PIECE = st.builds(
+    PieceStatus,
+    id=st.text("abc", min_size=1, max_size=3),
+    side=st.sampled_from(["germany", "ussr"]),
+    x=st.floats(0, 180),
+    y=st.floats(0, 120),
+    present=st.booleans(),
+    counts=st.booleans(),
+    lost=st.booleans(),
+    exited=st.sampled_from([None, "south", "east"]),
+    points=st.floats(0, 100),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_PIECE, max_size=12), st.integers(1, 9), st.booleans())
+def test_victory_predicates_invariants(pieces, turn, end):
+    """Whatever the pieces: the holder alone has a present piece within the radius; shares
+    stay within [0, 1]; a verdict names a side of the scenario or a draw, and at the end of
+    the last turn there always is one."""
+    sc = _sc(
+        [
+            {"kind": "destroy", "side": "germany", "fraction": 0.5},
+            {"kind": "losses", "side": "ussr", "share": 0.5},
+            {"kind": "exit", "side": "ussr", "edge": "south", "count": 2},
+            {"kind": "hold", "side": "germany", "objectives": ["o"]},
+            {"kind": "occupy", "side": "ussr", "objectives": ["o"], "distance": 15},
+        ]
+    )
+    o = sc.objectives[0]
+    near = {p.side for p in pieces if p.present and math.hypot(p.x - o.x, p.y - o.y) <= o.radius}
+    assert holder(o, pieces) == (near.pop() if len(near) == 1 else None)
+    for side in ("germany", "ussr"):
+        assert 0.0 <= loss_share(pieces, side) <= 1.0
+    verdict = decide(sc, pieces, turn, end)
+    if verdict is not None:
+        assert verdict["winner"] in ("germany", "ussr", None) and verdict["reason"]
+    if end and turn >= sc.victory.turn_limit:
+        assert verdict is not None

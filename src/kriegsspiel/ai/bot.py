@@ -69,7 +69,7 @@ class RandomBot:
     With the ruleset's command models (GameRules hook `command_models`), a template keeps only
     its model's fields, and a required field it lacks is drawn at random: a choice of a
     Literal, a number within the field's bounds, a coordinate `x`/`y` on the table. A move
-    template with a `max` distance and no `path` (quickref's) gets a random one-point path."""
+    template with a `max` distance and no `path` gets a random one-point path."""
 
     def __init__(self, seed: int = 0, models: dict[str, type[BaseModel]] | None = None):
         self.rng = random.Random(seed)

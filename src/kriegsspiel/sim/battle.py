@@ -6,14 +6,12 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..ai.bot import Bot
 from ..ai.harness import play
-from ..ai.registry import RANDOM, default_profile
-from ..ai.registry import make_bot as bot_for
+from ..ai.registry import RANDOM, default_profile, make_bot
 from ..engine import Game
 from ..engine.scenario import find_scenario
 
-__all__ = ["RANDOM", "BattleSpec", "battle_seed", "make_bot", "run_battle"]
+__all__ = ["RANDOM", "BattleSpec", "battle_seed", "run_battle"]
 
 
 def battle_seed(master: int, index: int) -> int:
@@ -36,10 +34,6 @@ class BattleSpec:
     ai: dict[str, str] = field(default_factory=dict)
 
 
-def make_bot(profile: str, seed: int, ruleset: str = "quickref") -> Bot:
-    return bot_for(ruleset, profile, seed)
-
-
 def run_battle(spec: BattleSpec) -> dict[str, Any]:
     """Play one battle out and describe it (deterministic for a spec)."""
     game = Game(find_scenario(spec.scenario), seed=spec.seed)
@@ -47,7 +41,7 @@ def run_battle(spec: BattleSpec) -> dict[str, Any]:
     fallback = default_profile(ruleset)
     profiles = {s: spec.ai.get(s, fallback) for s in game.sides}
     bots = {
-        s: make_bot(p, spec.seed + i, ruleset) for i, (s, p) in enumerate(sorted(profiles.items()))
+        s: make_bot(ruleset, p, spec.seed + i) for i, (s, p) in enumerate(sorted(profiles.items()))
     }
     outcome = play(game, bots) or {}
     summary = game.rules.battle_summary(game.state)
