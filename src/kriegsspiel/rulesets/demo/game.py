@@ -381,7 +381,10 @@ class DemoGame:
     ) -> list[Draft]:
         roll = rng.randint(1, 6)
         hit = roll >= need
-        lines = (f"d6 = {roll}, needs {need}+ ({what}): {'hit' if hit else 'miss'}",)
+        lines = (
+            f"d6 = {roll}, needs {need}+ ({what}): {'hit' if hit else 'miss'}",
+            "placeholder: the demo ruleset's own number, no rulebook's",
+        )
         enemy = target.side
         alias = state.aliases.alias(side, target.id)
         mine = {"unit": p.id, "target": alias, "roll": roll, "hit": hit}
