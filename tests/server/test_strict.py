@@ -48,7 +48,7 @@ def test_a_body_over_the_limit_is_413_and_changes_nothing(small):
 def test_nan_and_infinity_in_a_body_are_422_naming_the_field(small, constant):
     t = Table.create(small)
     before = t.state_hash()
-    text = '{"type": "move", "unit": "g-panther", "path": [[10, %s]]}' % constant
+    text = '{"type": "move", "unit": "g-panther", "path": [[10, CONST]]}'.replace("CONST", constant)
     r = small.post(
         t.url("germany", "commands"),
         content=text,
@@ -57,7 +57,9 @@ def test_nan_and_infinity_in_a_body_are_422_naming_the_field(small, constant):
     assert r.status_code == 422
     (err,) = r.json()["detail"]
     assert err["loc"] == ["body", "path", 0, 1] and "NaN and Infinity" in err["msg"]
-    text = '{"scenario": "qr-crossroads-armour", "options": {"x": %s}}' % constant
+    text = '{"scenario": "qr-crossroads-armour", "options": {"x": CONST}}'.replace(
+        "CONST", constant
+    )
     r = small.post("/api/games", content=text)
     assert r.status_code == 422 and r.json()["detail"][0]["loc"] == ["body", "options", "x"]
     assert t.state_hash() == before

@@ -252,6 +252,8 @@ class GameHub:
         try:
             new = req.run(game)  # IllegalCommand leaves the game untouched
         except IllegalCommand as exc:
+            if await asyncio.to_thread(self.store.length, game.id) != len(game.events):
+                raise Conflict("refused by a stale copy of the game") from exc  # reload, retry
             if req.key is not None:
                 answers[(req.seat, req.key)] = Answer(req.seat, req.key, fingerprint, exc.to_json())
             raise
