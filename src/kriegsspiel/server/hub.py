@@ -31,6 +31,11 @@ log = logging.getLogger(__name__)
 RETRIES = 5  # reload-and-retry rounds when other writers keep winning the race
 
 
+def step_of(view: dict[str, Any]) -> str:
+    """The step key of any seat's view: the envelope's turn, phase and active sides."""
+    return f"{view.get('turn')}/{view.get('phase')}/{','.join(view.get('active') or ())}"
+
+
 class Refused(Exception):
     """A request refused by the server before the rules see it: a stale step or a reused key
     (409), a limit (429). Nothing changed."""
@@ -169,10 +174,9 @@ class GameHub:
     @staticmethod
     def step(game: Game) -> str:
         """The public step key: turn, phase and the sides to act, as every seat's view shows
-        them. It changes when the step does and says nothing about hidden commands (unlike a
-        count of events)."""
-        v = game.rules.view(game.state, SPECTATOR)
-        return f"{v.get('turn')}/{v.get('phase')}/{','.join(v.get('active') or ())}"
+        them (engine/envelope.py). It changes when the step does and says nothing about hidden
+        commands (unlike a count of events)."""
+        return step_of(game.rules.view(game.state, SPECTATOR))
 
     def view(self, game: Game, seat: str) -> dict[str, Any]:
         """The seat's view and legal commands; equal to `game.view(seat)` plus the step key
@@ -189,7 +193,7 @@ class GameHub:
             "ruleset": game.scenario.ruleset,
             "seed": game.seed if seat == UMPIRE else None,
             "events": len(game.events),
-            "step": self.step(game),
+            "step": step_of(out),
         }
         out["outcome"] = game.outcome
         out["legal"] = game.legal_commands(seat) if seat in game.sides else []
