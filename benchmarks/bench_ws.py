@@ -47,21 +47,24 @@ def free_port() -> int:
 def start_server(db_url: str, port: int) -> subprocess.Popen:
     argv = [sys.executable, "-m", "kriegsspiel.cli.main", "serve", "--db", db_url]
     env = {**os.environ, "KRIEGSSPIEL_GAMES_PER_CLIENT_PER_MINUTE": "10000"}
+    log = tempfile.TemporaryFile()  # noqa: SIM115  (closed with the process)
     proc = subprocess.Popen(
         [*argv, "--port", str(port)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stdout=log,
+        stderr=subprocess.STDOUT,
         start_new_session=True,
         env=env,
     )
-    for _ in range(400):
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and proc.poll() is None:
         try:
             httpx.get(f"http://127.0.0.1:{port}/api/scenarios", timeout=1)
             return proc
         except httpx.HTTPError:
             time.sleep(0.05)
     proc.kill()
-    raise SystemExit("the server did not start")
+    log.seek(0)
+    raise SystemExit(f"the server did not start: {log.read().decode(errors='replace')[-2000:]}")
 
 
 def pick(view: dict) -> dict:

@@ -119,3 +119,30 @@ def test_a_reader_that_cannot_keep_up_is_marked_too_slow():
     assert sub.too_slow and sub.unread == 11
     drain(sub)
     assert not sub.too_slow and sub.unread == 0
+
+
+def test_a_socket_too_slow_for_its_replies_is_closed_and_resyncs_by_its_key(tmp_path):
+    """unread_replies=0: a reply still queued when the next is due overflows at once."""
+    with app_with(tmp_path, unread_replies=0) as c:
+        t = Table.create(c)
+        url = f"/api/games/{t.id}/ws?token={t.tokens['germany']}"
+        with c.websocket_connect(url) as ws:
+            assert ws.receive_json()["type"] == "view"
+            ws.send_json({"type": "command", "id": "e1", "command": {"type": "end_phase"}})
+            with pytest.raises(WebSocketDisconnect) as exc:
+                while True:
+                    ws.receive_json()
+        assert exc.value.code == 4008 and "reconnect to resync" in exc.value.reason
+        # the command was committed before the close; on reconnect the client gets a fresh
+        # view, and re-sending its key gets the first answer, not a second command
+        events = t.state_hash()["events"]
+        with c.websocket_connect(url) as ws:
+            view = ws.receive_json()["view"]
+            assert view["game"]["events"] == events
+        r = c.post(
+            t.url("germany", "commands"),
+            json={"type": "end_phase"},
+            headers={**t.headers("germany"), "Idempotency-Key": "e1"},
+        )
+        assert r.status_code == 200 and r.headers["Idempotent-Replayed"] == "true"
+        assert t.state_hash()["events"] == events

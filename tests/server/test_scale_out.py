@@ -55,6 +55,23 @@ def test_an_append_that_loses_the_race_is_a_conflict(db_url):
     assert store.length(game.id) == len(one.events)
 
 
+def test_a_copy_extended_by_another_writers_events_equals_a_fresh_load(db_url):
+    from kriegsspiel.engine.game import Game
+    from kriegsspiel.engine.scenario import find_scenario
+
+    store = Store(db_url)
+    game = Game(find_scenario("qr-crossroads-armour"), 1)
+    store.create(game)
+    copy, writer = store.load(game.id), store.load(game.id)
+    for side in ("germany", "usa"):
+        store.append(game.id, writer.submit(side, END))
+    store.append(game.id, writer.undo("usa"))  # an undo refolds the copy
+    store.append(game.id, writer.submit("usa", END))
+    copy.extend(store.events_since(game.id, len(copy.events)))
+    assert copy.state_hash() == store.load(game.id).state_hash() == writer.state_hash()
+    assert [e.to_json() for e in copy.events] == [e.to_json() for e in writer.events]
+
+
 def serve(url: str):
     argv = [sys.executable, "-m", "kriegsspiel.cli.main", "serve", "--db", url, "--port", "{port}"]
     return infra.subprocess_server(argv)

@@ -182,6 +182,14 @@ class Store:
             q = select(func.count()).select_from(events).where(events.c.game_id == game_id)
             return int(conn.execute(q).scalar_one())
 
+    def answered(self, game_id: str, seat: str, key: str) -> bool:
+        """Has this seat's key an answer in the store (committed by any process)?"""
+        with self.engine.connect() as conn:
+            q = select(answers.c.key).where(
+                answers.c.game_id == game_id, answers.c.seat == seat, answers.c.key == key
+            )
+            return conn.execute(q).first() is not None
+
     def answers(self, game_id: str) -> list[Answer]:
         """Every keyed command's first answer in this game."""
         with self.engine.connect() as conn:
@@ -193,15 +201,23 @@ class Store:
             row = conn.execute(select(games).where(games.c.id == game_id)).mappings().first()
             if row is None:
                 raise LookupError(f"no game {game_id!r} in {self.url}")
-            rows = (
-                conn.execute(
-                    select(events).where(events.c.game_id == game_id).order_by(events.c.idx)
-                )
-                .mappings()
-                .all()
-            )
+            evs = self._events(conn, game_id, 0)
         scenario = Scenario.model_validate(json.loads(row["scenario"]))
-        evs = [
+        return Game(scenario, row["seed"], row["options"], row["id"], evs)
+
+    def events_since(self, game_id: str, index: int) -> list[Event]:
+        """The game's events from `index` on (what other writers appended)."""
+        with self.engine.connect() as conn:
+            return self._events(conn, game_id, index)
+
+    @staticmethod
+    def _events(conn: Any, game_id: str, since: int) -> list[Event]:
+        q = (
+            select(events)
+            .where(events.c.game_id == game_id, events.c.idx >= since)
+            .order_by(events.c.idx)
+        )
+        return [
             Event(
                 r["idx"],
                 r["command"],
@@ -211,9 +227,8 @@ class Store:
                 tuple(r["visible_to"]) if r["visible_to"] is not None else None,
                 tuple(r["explanation"] or ()),
             )
-            for r in rows
+            for r in conn.execute(q).mappings()
         ]
-        return Game(scenario, row["seed"], row["options"], row["id"], evs)
 
     def meta(self, game_id: str) -> dict[str, Any]:
         with self.engine.connect() as conn:

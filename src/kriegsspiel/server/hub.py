@@ -129,6 +129,7 @@ class GameHub:
         self._subs: dict[str, set[Subscriber]] = defaultdict(set)
         self._json: dict[str, list[tuple[dict[str, Any], str]]] = defaultdict(list)
         self._repeats: dict[tuple[str, str], tuple[str, int]] = {}  # (game, seat) -> step, n
+        self._published: dict[str, int] = {}  # game -> events in the views last pushed
         self.creations = Window(self.limits.games_per_client_per_minute)
 
     # ----------------------------------------------------------------- games
@@ -225,8 +226,10 @@ class GameHub:
         IllegalCommand (the rules refuse) or Refused (stale, reused key, limit)."""
         for _ in range(RETRIES):
             async with self._locks[game_id]:
+                game = self.game(game_id)
+                self._publish_if_behind(game)  # a reload after a lost race brought news
                 try:
-                    return await self._command(self.game(game_id), req)
+                    return await self._command(game, req)
                 except Conflict:
                     self._drop(game_id)  # another writer was first: reload and try again
         raise Refused(409, "conflict", "the game kept changing under this command; try again")
@@ -256,7 +259,7 @@ class GameHub:
         try:
             new = req.run(game)  # IllegalCommand leaves the game untouched
         except IllegalCommand as exc:
-            if await asyncio.to_thread(self.store.length, game.id) != len(game.events):
+            if await asyncio.to_thread(self._behind, game, req):
                 raise Conflict("refused by a stale copy of the game") from exc  # reload, retry
             if req.key is not None:
                 answers[(req.seat, req.key)] = Answer(req.seat, req.key, fingerprint, exc.to_json())
@@ -283,16 +286,32 @@ class GameHub:
         self.publish(game)
         return answer, False
 
+    def _behind(self, game: Game, req: Request) -> bool:
+        """Is this copy older than the store (another writer appended, or answered this key)?"""
+        if self.store.length(game.id) != len(game.events):
+            return True
+        return req.key is not None and self.store.answered(game.id, req.seat, req.key)
+
     async def refresh(self, game_id: str, events: int) -> None:
-        """Another process appended to the game and it now has `events` events: reload it,
-        if this process holds an older copy, and push the seats their new views."""
-        if game_id not in self._games:
-            return  # not loaded here: the next use loads it fresh
+        """Another process appended to the game and it now has `events` events: bring this
+        process's copy up to date and push the seats their new views."""
+        if game_id not in self._games and not self._subs.get(game_id):
+            return  # neither held nor watched here: the next use loads it fresh
         async with self._locks[game_id]:
             held = self._games.get(game_id)
-            if held is not None and len(held.events) >= events:
-                return
-            game = self._install(*await asyncio.to_thread(self._load, game_id))
+            if held is None:
+                held = self._install(*await asyncio.to_thread(self._load, game_id))
+            elif len(held.events) < events:
+                new = await asyncio.to_thread(self.store.events_since, game_id, len(held.events))
+                try:
+                    held.extend(new)
+                except Exception:  # not a continuation of this copy: load the whole game again
+                    held = self._install(*await asyncio.to_thread(self._load, game_id))
+            self._publish_if_behind(held)
+
+    def _publish_if_behind(self, game: Game) -> None:
+        """Push views if the sockets were last sent an older state (after a reload)."""
+        if self._subs.get(game.id) and self._published.get(game.id) != len(game.events):
             self.publish(game)
 
     async def resync(self) -> None:
@@ -320,7 +339,9 @@ class GameHub:
             )
         sub = Subscriber(seat, client, self.limits.unread_replies)
         self._subs[game_id].add(sub)
-        sub.offer_view(self.message(self.game(game_id), seat))
+        game = self.game(game_id)
+        self._published.setdefault(game_id, len(game.events))
+        sub.offer_view(self.message(game, seat))
         return sub
 
     def unsubscribe(self, game_id: str, sub: Subscriber) -> None:
@@ -328,6 +349,7 @@ class GameHub:
 
     def publish(self, game: Game) -> None:
         """Every subscriber gets its seat's view, computed once per seat."""
+        self._published[game.id] = len(game.events)
         views: dict[str, str] = {}
         for sub in list(self._subs.get(game.id, ())):
             if sub.seat not in views:
