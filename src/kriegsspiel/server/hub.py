@@ -248,6 +248,8 @@ class GameHub:
             return first.answer, True
         step = self.step(game)
         if req.step is not None and req.step != step:
+            if await asyncio.to_thread(self._behind, game, req):
+                raise Conflict("a stale copy of the game")  # reload and compare again
             raise Refused(
                 409,
                 "stale",
