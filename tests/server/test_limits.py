@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 
 import pytest
 from starlette.websockets import WebSocketDisconnect
@@ -94,7 +95,11 @@ def drain(sub: Subscriber) -> list[dict]:
             out.append(json.loads(await sub.next()))
         return out
 
-    return asyncio.run(run())
+    got: list[dict] = []  # in a thread of its own: the test's thread may hold a running loop
+    worker = threading.Thread(target=lambda: got.extend(asyncio.run(run())))
+    worker.start()
+    worker.join(30)
+    return got
 
 
 def test_a_slow_reader_loses_no_reply_and_gets_the_latest_view():
