@@ -151,3 +151,12 @@ def test_a_socket_too_slow_for_its_replies_is_closed_and_resyncs_by_its_key(tmp_
         )
         assert r.status_code == 200 and r.headers["Idempotent-Replayed"] == "true"
         assert t.state_hash()["events"] == events
+
+
+def test_serve_refuses_a_bad_limit_with_exit_2_naming_the_variable():
+    from typer.testing import CliRunner
+
+    from kriegsspiel.cli.main import app as cli
+
+    out = CliRunner().invoke(cli, ["serve"], env={"KRIEGSSPIEL_COMMANDS_PER_STEP": "many"})
+    assert out.exit_code == 2 and "KRIEGSSPIEL_COMMANDS_PER_STEP" in out.output

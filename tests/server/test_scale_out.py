@@ -183,3 +183,30 @@ def test_two_server_processes_on_one_postgresql_serve_a_game_consistently(postgr
         assert collectors["umpire@b"].views[-1]["log"] == log
         expected = Store(postgres_url).load(ta.id).replay().state_hash()
         assert ta.state_hash()["hash"] == tb.state_hash()["hash"] == expected
+
+
+def test_processes_starting_at_once_on_a_fresh_database_all_come_up(postgres_url):
+    """Each creates the tables if missing; on PostgreSQL one at a time (an advisory lock)."""
+    from sqlalchemy import create_engine, text
+
+    url = postgres_url.rsplit("/", 1)[0] + "/postgres"
+    admin = create_engine(url, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(text("DROP DATABASE IF EXISTS fresh_start"))
+        conn.execute(text("CREATE DATABASE fresh_start"))
+    admin.dispose()
+    fresh = postgres_url.rsplit("/", 1)[0] + "/fresh_start"
+    errors: list[Exception] = []
+
+    def open_store() -> None:
+        try:
+            Store(fresh).engine.dispose()
+        except Exception as e:  # noqa: BLE001  (collected and asserted below)
+            errors.append(e)
+
+    threads = [threading.Thread(target=open_store) for _ in range(4)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join(60)
+    assert errors == []

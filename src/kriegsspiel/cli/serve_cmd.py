@@ -36,6 +36,12 @@ def run(app: object, host: str, port: int) -> None:
 def serve(db: DbOpt = None, host: HostOpt = "127.0.0.1", port: PortOpt = 8000) -> None:
     """Serve the web umpire: API under /api (docs at /docs), the table at /."""
     from ..server import create_app
+    from ..server.limits import Limits
+    from .common import fail
 
+    try:
+        limits = Limits.from_env()  # KRIEGSSPIEL_* limits (README: limits)
+    except ValueError as e:
+        fail(str(e))
     typer.echo(f"Kriegsspiel web umpire on http://{host}:{port}/  (API docs: /docs)")
-    run(create_app(db), host, port)
+    run(create_app(db, limits), host, port)

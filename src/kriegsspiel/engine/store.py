@@ -110,7 +110,10 @@ class Store:
         if self.url.startswith("sqlite"):
             kwargs["connect_args"] = {"check_same_thread": False}
         self.engine = engine or create_engine(self.url, future=True, **kwargs)
-        metadata.create_all(self.engine)
+        with self.engine.begin() as conn:
+            if self.engine.dialect.name == "postgresql":  # servers starting at once: one creates
+                conn.execute(text("SELECT pg_advisory_xact_lock(7411)"))
+            metadata.create_all(conn)
 
     def _rows(self, game_id: str, evs: Iterable[Event]) -> list[dict[str, Any]]:
         return [
