@@ -111,3 +111,13 @@ def test_a_nan_that_reached_a_view_is_an_error_never_invalid_json(tmp_path):
     # what a subscriber is pushed is valid JSON: an error instead of the view
     hub.publish(game)
     assert json.loads(sub._out[-1], parse_constant=pytest.fail)["type"] == "error"
+
+
+def test_over_http_a_nan_in_a_view_is_a_server_error_not_nan_on_the_wire(tmp_path):
+    app = create_app(f"sqlite:///{tmp_path / 'g.db'}")
+    with TestClient(app, raise_server_exceptions=False) as c:
+        t = Table.create(c)
+        game = app.state.hub.game(t.id)
+        next(iter(game.state.units.values())).facing = math.inf
+        r = t.get("umpire", "view")
+        assert r.status_code == 500 and "Infinity" not in r.text

@@ -120,6 +120,7 @@ def create_app(db_url: str | None = None, limits: Limits | None = None) -> FastA
 
     app = FastAPI(
         lifespan=lifespan,
+        default_response_class=strict.StrictJSONResponse,
         title="Kriegsspiel web umpire",
         version="0.1.0",
         description="Games, seats with secret tokens, per-seat views (fog of war) and commands. "
@@ -195,13 +196,13 @@ def create_app(db_url: str | None = None, limits: Limits | None = None) -> FastA
             )
         return create_game(hub, body, str(request.base_url))
 
-    @api.get("/games/{game_id}/seats/{seat}/view")
+    @api.get("/games/{game_id}/seats/{seat}/view", response_model=None)
     async def view(dep: SeatDep) -> dict[str, Any]:
         """Everything this seat may know, with its legal commands."""
         async with hub.lock(dep[0].id):
             return hub.view(*dep)
 
-    @api.get("/games/{game_id}/seats/{seat}/log")
+    @api.get("/games/{game_id}/seats/{seat}/log", response_model=None)
     async def log(dep: SeatDep) -> list[dict[str, Any]]:
         """The events this seat may read, each with its explanation lines."""
         game, seat = dep
@@ -255,7 +256,7 @@ def create_app(db_url: str | None = None, limits: Limits | None = None) -> FastA
         acting(game, seat)
         return await answer(seat, game.id, HubRequest(seat, "undo", None, key, step), response)
 
-    @api.post("/games/{game_id}/seats/{seat}/odds")
+    @api.post("/games/{game_id}/seats/{seat}/odds", response_model=None)
     async def odds(dep: SeatDep, body: Command) -> dict[str, Any]:
         """Exact odds of a fire command before giving it (validated like the command)."""
         game, seat = dep

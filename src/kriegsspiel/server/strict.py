@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 
@@ -68,6 +69,14 @@ def loads(text: str | bytes) -> Any:
 def dumps(doc: Any) -> str:
     """JSON text; ValueError on NaN or Infinity instead of writing them."""
     return json.dumps(doc, allow_nan=False)
+
+
+class StrictJSONResponse(JSONResponse):
+    """The app's responses: a NaN that reached an answer is a server error, never `NaN` on
+    the wire, nor silently `null` (pydantic's JSON mode writes non-finite floats as null)."""
+
+    def render(self, content: Any) -> bytes:
+        return dumps(content).encode()
 
 
 def _is_json(headers: dict[bytes, bytes]) -> bool:
