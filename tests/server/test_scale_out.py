@@ -210,3 +210,34 @@ def test_processes_starting_at_once_on_a_fresh_database_all_come_up(postgres_url
     for th in threads:
         th.join(60)
     assert errors == []
+
+
+def test_a_lost_listen_connection_is_reopened_and_nothing_missed_meanwhile_stays_stale(
+    postgres_url,
+):
+    from sqlalchemy import create_engine, text
+
+    with serve(postgres_url) as server:
+        t = Table.create(httpx.Client(base_url=server.url, timeout=30))
+        url = f"ws://127.0.0.1:{server.port}/api/games/{t.id}/ws?token={t.tokens['umpire']}"
+        with connect(url, max_size=None) as ws:
+            first = json.loads(ws.recv(timeout=10))["view"]["game"]["events"]
+            admin = create_engine(postgres_url, isolation_level="AUTOCOMMIT")
+            with admin.connect() as conn:  # cut the server's LISTEN connection
+                cut = conn.execute(
+                    text(
+                        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                        "WHERE query LIKE 'LISTEN %' AND pid <> pg_backend_pid()"
+                    )
+                ).all()
+            admin.dispose()
+            assert cut, "no LISTEN connection found"
+            store = Store(postgres_url)  # another writer, while the server is not listening
+            other = store.load(t.id)
+            store.append(t.id, other.submit("germany", END))
+            deadline = time.monotonic() + 20
+            while True:
+                view = json.loads(ws.recv(timeout=max(0.1, deadline - time.monotonic())))
+                if view["type"] == "view" and view["view"]["game"]["events"] > first:
+                    break
+            assert view["view"]["game"]["events"] == len(other.events)
