@@ -160,3 +160,34 @@ def test_serve_refuses_a_bad_limit_with_exit_2_naming_the_variable():
 
     out = CliRunner().invoke(cli, ["serve"], env={"KRIEGSSPIEL_COMMANDS_PER_STEP": "many"})
     assert out.exit_code == 2 and "KRIEGSSPIEL_COMMANDS_PER_STEP" in out.output
+
+
+def test_a_real_reader_that_stops_reading_is_closed_with_4008_and_can_reconnect(tmp_path):
+    """A real socket with a 2 KiB receive buffer that sends and never reads: once the TCP
+    buffers are full the replies queue up in the server, and past the limit it hangs up."""
+    import socket
+
+    import httpx
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    import infra
+
+    app = lambda: create_app(f"sqlite:///{tmp_path / 'g.db'}", Limits(unread_replies=20))  # noqa: E731
+    with infra.live_server(app) as base:
+        t = Table.create(httpx.Client(base_url=base, timeout=30))
+        host, port = base.removeprefix("http://").split(":")
+        url = f"ws://{host}:{port}/api/games/{t.id}/ws?token={t.tokens['germany']}"
+        sock = socket.socket()
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)  # before the handshake
+        sock.connect((host, int(port)))
+        ask = {"type": "odds", "command": {"type": "fire", "unit": "nobody"}}
+        with pytest.raises(ConnectionClosed) as exc, connect(url, sock=sock) as ws:
+            for i in range(20_000):
+                ws.send(json.dumps({**ask, "id": i}))
+            while True:
+                ws.recv(timeout=10)
+        close = exc.value.rcvd
+        assert close is not None and close.code == 4008 and "reconnect" in close.reason
+        with connect(url) as ws:  # a fresh view on reconnect
+            assert json.loads(ws.recv(timeout=10))["type"] == "view"
