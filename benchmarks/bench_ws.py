@@ -1,7 +1,10 @@
 """WebSocket command round trip under load: 50 concurrent clients on loopback.
 
 Starts `kriegsspiel serve` as a separate process on a fresh SQLite file, creates 25 quickref
-games and connects both seats of each (50 sockets). Every client plays its side: whenever the
+games and connects both seats of each (50 sockets). Then the same on a fresh PostgreSQL
+server, with one server process and with two processes on the one database (each game's
+first seat on process A, its second on process B, so every view the other side sees crossed
+processes by LISTEN/NOTIFY), side by side in one run. Every client plays its side: whenever the
 latest pushed view says it is to move, it sends a command (a legal fire if any, else end the
 phase) for TURNS turns and times the trip until the server's ack, which comes only after the events are
 committed. Two runs: "paced", where each client thinks 50-250 ms before a command (people at a
@@ -27,6 +30,9 @@ from pathlib import Path
 import httpx
 import websockets
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+import infra  # noqa: E402  (tests/infra.py: a throwaway PostgreSQL server)
+
 GAMES = int(os.environ.get("BENCH_GAMES", "25"))
 TURNS = 3  # each game is played for this many turns
 SCENARIO = "qr-crossroads-armour"
@@ -38,22 +44,27 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(db: Path, port: int) -> subprocess.Popen:
-    argv = [sys.executable, "-m", "kriegsspiel.cli.main", "serve", "--db", f"sqlite:///{db}"]
+def start_server(db_url: str, port: int) -> subprocess.Popen:
+    argv = [sys.executable, "-m", "kriegsspiel.cli.main", "serve", "--db", db_url]
+    env = {**os.environ, "KRIEGSSPIEL_GAMES_PER_CLIENT_PER_MINUTE": "10000"}
+    log = tempfile.TemporaryFile()  # noqa: SIM115  (closed with the process)
     proc = subprocess.Popen(
         [*argv, "--port", str(port)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stdout=log,
+        stderr=subprocess.STDOUT,
         start_new_session=True,
+        env=env,
     )
-    for _ in range(400):
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and proc.poll() is None:
         try:
             httpx.get(f"http://127.0.0.1:{port}/api/scenarios", timeout=1)
             return proc
         except httpx.HTTPError:
             time.sleep(0.05)
     proc.kill()
-    raise SystemExit("the server did not start")
+    log.seek(0)
+    raise SystemExit(f"the server did not start: {log.read().decode(errors='replace')[-2000:]}")
 
 
 def pick(view: dict) -> dict:
@@ -104,8 +115,9 @@ async def latest(ws, view: dict) -> dict:
             view = msg["view"]
 
 
-async def run(port: int, think: tuple[float, float]) -> tuple[list[float], list[str], float]:
-    base = f"http://127.0.0.1:{port}"
+async def run(ports: list[int], think: tuple[float, float]) -> tuple[list[float], list[str], float]:
+    """Seat k of every game plays through server ports[k % len(ports)]."""
+    base = f"http://127.0.0.1:{ports[0]}"
     async with httpx.AsyncClient(base_url=base) as http:
         games = [
             (await http.post("/api/games", json={"scenario": SCENARIO, "seed": i})).json()
@@ -115,15 +127,14 @@ async def run(port: int, think: tuple[float, float]) -> tuple[list[float], list[
     errors: list[str] = []
     clients = [
         player(
-            f"ws://127.0.0.1:{port}/api/games/{g['id']}/ws?token={s['token']}",
+            f"ws://127.0.0.1:{ports[k % len(ports)]}/api/games/{g['id']}/ws?token={s['token']}",
             s["seat"],
             trips,
             errors,
             think,
         )
         for g in games
-        for s in g["seats"]
-        if s["seat"] != "umpire"
+        for k, s in enumerate(x for x in g["seats"] if x["seat"] != "umpire")
     ]
     assert len(clients) == 2 * GAMES
     t0 = time.perf_counter()
@@ -131,7 +142,7 @@ async def run(port: int, think: tuple[float, float]) -> tuple[list[float], list[
     return trips, errors, time.perf_counter() - t0
 
 
-def report(name: str, trips: list[float], errors: list[str], wall: float) -> None:
+def report(name: str, trips: list[float], errors: list[str], wall: float) -> tuple[float, float]:
     ms = sorted(t * 1000 for t in trips)
     p50 = statistics.median(ms)
     p99 = ms[min(len(ms) - 1, round(0.99 * (len(ms) - 1)))]
@@ -141,19 +152,48 @@ def report(name: str, trips: list[float], errors: list[str], wall: float) -> Non
     print(
         f"    round trip p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {ms[-1]:.1f} ms (target p99 < 50 ms)"
     )
+    return p50, p99
+
+
+def measure(urls: list[str], think: tuple[float, float]) -> tuple[list[float], list[str], float]:
+    """One run on fresh server processes, one per database URL given."""
+    ports = [free_port() for _ in urls]
+    procs = [start_server(url, port) for url, port in zip(urls, ports, strict=True)]
+    try:
+        return asyncio.run(run(ports, think))
+    finally:
+        for proc in procs:
+            os.killpg(proc.pid, signal.SIGTERM)
+            proc.wait(10)
 
 
 def main() -> None:
-    print(f"bench_ws: {2 * GAMES} WebSocket clients, {GAMES} games, loopback, SQLite file")
-    for name, think in [("paced", (0.05, 0.25)), ("flat out", (0.0, 0.0))]:
-        port = free_port()
+    print(f"bench_ws: {2 * GAMES} WebSocket clients, {GAMES} games, loopback")
+    paces = [("paced", (0.05, 0.25)), ("flat out", (0.0, 0.0))]
+    print("SQLite file, one server process")
+    for name, think in paces:
         with tempfile.TemporaryDirectory() as tmp:
-            proc = start_server(Path(tmp) / "bench.db", port)
-            try:
-                report(name, *asyncio.run(run(port, think)))
-            finally:
-                os.killpg(proc.pid, signal.SIGTERM)
-                proc.wait(10)
+            report(name, *measure([f"sqlite:///{Path(tmp) / 'bench.db'}"], think))
+    side_by_side: list[str] = []
+    try:
+        with infra.postgres_server("bench") as server:
+            for name, think in paces:
+                row = []
+                for procs in (1, 2):
+                    print(f"PostgreSQL, {procs} server process{'es' if procs > 1 else ''}")
+                    p50, p99 = report(name, *measure([server.url] * procs, think))
+                    row.append(f"{p50:6.1f} / {p99:6.1f} ms")
+                side_by_side.append(f"  {name:9} {row[0]:>20} {row[1]:>20}  ({p99_ratio(row)})")
+    except infra.Missing as e:
+        print(f"PostgreSQL runs skipped: {e}")
+        return
+    print("PostgreSQL round trip p50 / p99:   1 process          2 processes")
+    print("\n".join(side_by_side))
+
+
+def p99_ratio(row: list[str]) -> str:
+    one, two = (float(r.split("/")[1].split()[0]) for r in row)
+    return f"p99 ratio 2/1 = {two / one:.2f}"
 
 
 if __name__ == "__main__":

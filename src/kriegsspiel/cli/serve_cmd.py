@@ -19,13 +19,29 @@ PortOpt = Annotated[int, typer.Option("--port", help="TCP port", min=1, max=6553
 def run(app: object, host: str, port: int) -> None:
     import uvicorn
 
-    # views are small and frequent: compressing each costs more CPU than loopback or LAN saves
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_per_message_deflate=False)
+    # views are small and frequent: compressing each costs more CPU than loopback or LAN saves;
+    # a frame over the app's limit is refused by the protocol before it is buffered whole
+    limits = getattr(getattr(app, "state", None), "limits", None)
+    frame = limits.max_frame_bytes if limits is not None else 16 * 2**20
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_per_message_deflate=False,
+        ws_max_size=frame + 1024,  # the app answers up to its limit itself, with the reason
+    )
 
 
 def serve(db: DbOpt = None, host: HostOpt = "127.0.0.1", port: PortOpt = 8000) -> None:
     """Serve the web umpire: API under /api (docs at /docs), the table at /."""
     from ..server import create_app
+    from ..server.limits import Limits
+    from .common import fail
 
+    try:
+        limits = Limits.from_env()  # KRIEGSSPIEL_* limits (README: limits)
+    except ValueError as e:
+        fail(str(e))
     typer.echo(f"Kriegsspiel web umpire on http://{host}:{port}/  (API docs: /docs)")
-    run(create_app(db), host, port)
+    run(create_app(db, limits), host, port)

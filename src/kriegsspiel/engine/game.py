@@ -211,6 +211,18 @@ class Game:
         self._state = self._fold(self.events)
         return [e]
 
+    def extend(self, events: Iterable[Event]) -> None:
+        """Fold in events another writer committed after this copy's last one (a second
+        server process, the CLI): the same state as loading the whole log again."""
+        for e in events:
+            if e.index != len(self.events):
+                raise ValueError(f"event {e.index} does not follow event {len(self.events) - 1}")
+            self.events.append(e)
+            if e.type == UNDO:
+                self._state = self._fold(self.events)
+            else:
+                self.rules.apply(self._state, e)
+
     def odds(self, side: str, command: dict[str, Any]) -> dict[str, Any]:
         """Exact odds of a command before giving it, if the ruleset offers them."""
         self._check_side(side)

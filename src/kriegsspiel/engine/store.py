@@ -3,6 +3,13 @@
 A game row holds the scenario (as JSON, so a saved game does not depend on the shipped file),
 the seed and options; event rows are the log. Appends are transactional: a command's events are
 committed together or not at all.
+
+Several processes may write one game (servers behind a load balancer, the CLI): appends use
+optimistic concurrency on the event index. (game, index) is the events' primary key, so of two
+writers that folded the same log only the first commits; the other gets `Conflict` and reloads.
+A keyed command's answer is committed in the same transaction as its events (table `answers`),
+so a repeat of the key, in any process, finds the first answer. On PostgreSQL each append also
+sends `NOTIFY kriegsspiel_events, '<game> <events>'` (delivered on commit) for other processes.
 """
 
 from __future__ import annotations
@@ -10,6 +17,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -24,16 +32,20 @@ from sqlalchemy import (
     Table,
     Text,
     create_engine,
+    func,
     insert,
     select,
+    text,
 )
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
 
 from .events import Event
 from .game import Game
 from .scenario import Scenario
 
 DEFAULT_DB_ENV = "KRIEGSSPIEL_DB"
+CHANNEL = "kriegsspiel_events"
 
 metadata = MetaData()
 games = Table(
@@ -61,6 +73,31 @@ events = Table(
     Column("explanation", JSON, nullable=False),
 )
 
+answers = Table(
+    "answers",
+    metadata,
+    Column("game_id", String(64), ForeignKey("games.id"), primary_key=True),
+    Column("seat", String(64), primary_key=True),
+    Column("key", String(128), primary_key=True),
+    Column("fingerprint", String(64), nullable=False),
+    Column("answer", JSON, nullable=False),
+)
+
+
+class Conflict(ValueError):
+    """Another writer appended to the game first: reload it and try again."""
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The first answer to a keyed command: who gave it, the key, a digest of the command
+    (to tell a repeat from a reuse of the key) and the answer as JSON."""
+
+    seat: str
+    key: str
+    fingerprint: str
+    answer: Any
+
 
 def default_url() -> str:
     return os.environ.get(DEFAULT_DB_ENV) or "sqlite:///kriegsspiel.db"
@@ -73,7 +110,10 @@ class Store:
         if self.url.startswith("sqlite"):
             kwargs["connect_args"] = {"check_same_thread": False}
         self.engine = engine or create_engine(self.url, future=True, **kwargs)
-        metadata.create_all(self.engine)
+        with self.engine.begin() as conn:
+            if self.engine.dialect.name == "postgresql":  # servers starting at once: one creates
+                conn.execute(text("SELECT pg_advisory_xact_lock(7411)"))
+            metadata.create_all(conn)
 
     def _rows(self, game_id: str, evs: Iterable[Event]) -> list[dict[str, Any]]:
         return [
@@ -107,27 +147,80 @@ class Store:
             if game.events:
                 conn.execute(insert(events), self._rows(game.id, game.events))
 
-    def append(self, game_id: str, evs: list[Event]) -> None:
-        """Commit a command's events atomically."""
-        if not evs:
+    @property
+    def notifies(self) -> bool:
+        """Does this database tell other processes of appends (PostgreSQL LISTEN/NOTIFY)?"""
+        return self.engine.dialect.name == "postgresql"
+
+    def append(self, game_id: str, evs: list[Event], answer: Answer | None = None) -> None:
+        """Commit a command's events (and its keyed answer) atomically; `Conflict` if another
+        writer took one of these event indices (or this answer's key) first."""
+        if not evs and answer is None:
             return
-        with self.engine.begin() as conn:
-            conn.execute(insert(events), self._rows(game_id, evs))
+        try:
+            with self.engine.begin() as conn:
+                if evs:
+                    conn.execute(insert(events), self._rows(game_id, evs))
+                if answer is not None:
+                    conn.execute(
+                        insert(answers).values(
+                            game_id=game_id,
+                            seat=answer.seat,
+                            key=answer.key,
+                            fingerprint=answer.fingerprint,
+                            answer=answer.answer,
+                        )
+                    )
+                if evs and self.notifies:
+                    payload = f"{game_id} {evs[-1].index + 1}"
+                    conn.execute(text("SELECT pg_notify(:c, :p)"), {"c": CHANNEL, "p": payload})
+        except IntegrityError as e:
+            raise Conflict(
+                f"game {game_id!r} was changed meanwhile by another writer; load it again"
+            ) from e
+
+    def length(self, game_id: str) -> int:
+        """How many events the game has in the store."""
+        with self.engine.connect() as conn:
+            q = select(func.count()).select_from(events).where(events.c.game_id == game_id)
+            return int(conn.execute(q).scalar_one())
+
+    def answered(self, game_id: str, seat: str, key: str) -> bool:
+        """Has this seat's key an answer in the store (committed by any process)?"""
+        with self.engine.connect() as conn:
+            q = select(answers.c.key).where(
+                answers.c.game_id == game_id, answers.c.seat == seat, answers.c.key == key
+            )
+            return conn.execute(q).first() is not None
+
+    def answers(self, game_id: str) -> list[Answer]:
+        """Every keyed command's first answer in this game."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(answers).where(answers.c.game_id == game_id)).mappings()
+            return [Answer(r["seat"], r["key"], r["fingerprint"], r["answer"]) for r in rows]
 
     def load(self, game_id: str) -> Game:
         with self.engine.connect() as conn:
             row = conn.execute(select(games).where(games.c.id == game_id)).mappings().first()
             if row is None:
                 raise LookupError(f"no game {game_id!r} in {self.url}")
-            rows = (
-                conn.execute(
-                    select(events).where(events.c.game_id == game_id).order_by(events.c.idx)
-                )
-                .mappings()
-                .all()
-            )
+            evs = self._events(conn, game_id, 0)
         scenario = Scenario.model_validate(json.loads(row["scenario"]))
-        evs = [
+        return Game(scenario, row["seed"], row["options"], row["id"], evs)
+
+    def events_since(self, game_id: str, index: int) -> list[Event]:
+        """The game's events from `index` on (what other writers appended)."""
+        with self.engine.connect() as conn:
+            return self._events(conn, game_id, index)
+
+    @staticmethod
+    def _events(conn: Any, game_id: str, since: int) -> list[Event]:
+        q = (
+            select(events)
+            .where(events.c.game_id == game_id, events.c.idx >= since)
+            .order_by(events.c.idx)
+        )
+        return [
             Event(
                 r["idx"],
                 r["command"],
@@ -137,9 +230,8 @@ class Store:
                 tuple(r["visible_to"]) if r["visible_to"] is not None else None,
                 tuple(r["explanation"] or ()),
             )
-            for r in rows
+            for r in conn.execute(q).mappings()
         ]
-        return Game(scenario, row["seed"], row["options"], row["id"], evs)
 
     def meta(self, game_id: str) -> dict[str, Any]:
         with self.engine.connect() as conn:

@@ -2,7 +2,7 @@
 
 import asyncio
 import contextlib
-import json
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -14,6 +14,7 @@ from fastapi import (
     HTTPException,
     Query,
     Request,
+    Response,
     WebSocket,
     WebSocketDisconnect,
 )
@@ -30,12 +31,20 @@ from ..engine.events import SPECTATOR, UMPIRE
 from ..engine.game import Game
 from ..engine.scenario import Scenario, all_scenarios
 from ..engine.store import Store, default_url
-from . import seats
-from .hub import GameHub
+from . import seats, strict
+from .fanout import Fanout
+from .hub import GameHub, Refused
+from .hub import Request as HubRequest
+from .limits import Limits
 from .schemas import Ack, Command, CreatedGame, NewGame, ScenarioInfo, Seat, StateHash
 
 STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
 NAME = r"^[A-Za-z0-9_.-]{1,64}$"
+
+KEY = r"^[\x21-\x7e]{1,128}$"  # printable ASCII, as HTTP headers carry it
+# close codes of the stream: 1009 a message over the size limit, 4008 a reader too slow to
+# keep up (reconnect: the first message is a fresh view), 4429 over a socket limit
+TOO_BIG, TOO_SLOW, TOO_MANY = 1009, 4008, 4429
 
 GameId = Annotated[str, PathParam(pattern=NAME, description="game id")]
 SeatName = Annotated[str, PathParam(pattern=NAME, description="a side id, umpire or spectator")]
@@ -86,16 +95,47 @@ def open_store(url: str | None) -> Store:
     return Store(url, engine=engine)
 
 
-def create_app(db_url: str | None = None) -> FastAPI:
-    """The web umpire over a store (SQLite file by default, PostgreSQL by URL)."""
-    hub = GameHub(open_store(db_url))
+def client_of(conn: Request | WebSocket, limits: Limits) -> str:
+    """The client's address, for the per-client limits."""
+    if limits.trust_forwarded_for and (fwd := conn.headers.get("x-forwarded-for")):
+        return fwd.split(",")[0].strip()
+    return conn.client.host if conn.client else "unknown"
+
+
+def create_app(db_url: str | None = None, limits: Limits | None = None) -> FastAPI:
+    """The web umpire over a store (SQLite file by default, PostgreSQL by URL). With
+    PostgreSQL several processes may serve the same games (LISTEN/NOTIFY fan-out)."""
+    limits = limits or Limits.from_env()
+    hub = GameHub(open_store(db_url), limits)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        fanout = Fanout(hub, hub.store.url) if hub.store.notifies else None
+        if fanout is not None:
+            fanout.start()
+            with contextlib.suppress(TimeoutError):  # serve anyway; it keeps trying
+                await asyncio.wait_for(fanout.listening.wait(), 10)
+        yield
+        if fanout is not None:
+            await fanout.stop()
+
     app = FastAPI(
+        lifespan=lifespan,
+        default_response_class=strict.StrictJSONResponse,
         title="Kriegsspiel web umpire",
         version="0.1.0",
         description="Games, seats with secret tokens, per-seat views (fog of war) and commands. "
-        "Give a seat's token as `X-Token` header or `token` query parameter.",
+        "Give a seat's token as `X-Token` header or `token` query parameter. A command may "
+        "carry an `Idempotency-Key` (a repeat gets the first answer) and the `X-Step` it was "
+        "given at (the view's `game.step`; an older one is refused with 409).",
     )
     app.state.hub = hub
+    app.state.limits = limits
+    app.add_middleware(strict.StrictBodies, max_bytes=limits.max_body_bytes)
+
+    @app.exception_handler(Refused)
+    async def _refused(_: Request, exc: Refused) -> JSONResponse:
+        return JSONResponse(exc.to_json(), status_code=exc.status)
 
     @app.exception_handler(IllegalCommand)
     async def _illegal(_: Request, exc: IllegalCommand) -> JSONResponse:
@@ -170,39 +210,77 @@ def create_app(db_url: str | None = None) -> FastAPI:
 
     @api.post("/games", response_model=CreatedGame, status_code=201)
     async def new_game(body: NewGame, request: Request) -> CreatedGame:
-        """Create a game; the answer holds each seat's secret token and join link (shown once)."""
+        """Create a game; the answer holds each seat's secret token and join link (shown once).
+        429 beyond the games a client may create per minute."""
+        if not hub.creations.admit(client_of(request, limits)):
+            raise Refused(
+                429,
+                "too many games",
+                f"{limits.games_per_client_per_minute} games a minute per client (the limit)",
+            )
         return create_game(hub, body, str(request.base_url))
 
-    @api.get("/games/{game_id}/seats/{seat}/view")
+    @api.get("/games/{game_id}/seats/{seat}/view", response_model=None)
     async def view(dep: SeatDep) -> dict[str, Any]:
         """Everything this seat may know, with its legal commands."""
         async with hub.lock(dep[0].id):
             return hub.view(*dep)
 
-    @api.get("/games/{game_id}/seats/{seat}/log")
+    @api.get("/games/{game_id}/seats/{seat}/log", response_model=None)
     async def log(dep: SeatDep) -> list[dict[str, Any]]:
         """The events this seat may read, each with its explanation lines."""
         game, seat = dep
         async with hub.lock(game.id):
             return hub.events_json(game, game.events_for(seat), seat)
 
+    IdemKey = Annotated[
+        str | None,
+        Header(
+            alias="Idempotency-Key",
+            pattern=KEY,
+            description="a key unique per command of this seat: a repeat gets the first answer",
+        ),
+    ]
+    StepHeader = Annotated[
+        str | None,
+        Header(
+            alias="X-Step",
+            max_length=256,
+            description="the view's game.step when the command was given: 409 if the game "
+            "has moved on",
+        ),
+    ]
+
+    async def answer(seat: str, game_id: str, req: HubRequest, response: Response) -> Ack:
+        events, replayed = await hub.command(game_id, req)
+        if replayed:
+            response.headers["Idempotent-Replayed"] = "true"
+        return Ack(seat=seat, events=events)
+
     @api.post("/games/{game_id}/seats/{seat}/commands", response_model=Ack)
-    async def command(dep: SeatDep, body: Command) -> Ack:
+    async def command(
+        dep: SeatDep,
+        body: Command,
+        response: Response,
+        key: IdemKey = None,
+        step: StepHeader = None,
+    ) -> Ack:
         """Give a command; answered only once its events are committed."""
         game, seat = dep
         acting(game, seat)
-        new = await hub.change(game.id, lambda g: g.submit(seat, body.as_dict()))
-        return Ack(seat=seat, events=hub.events_json(game, new, seat))
+        req = HubRequest(seat, "command", body.as_dict(), key, step)
+        return await answer(seat, game.id, req, response)
 
     @api.post("/games/{game_id}/seats/{seat}/undo", response_model=Ack)
-    async def undo(dep: SeatDep) -> Ack:
+    async def undo(
+        dep: SeatDep, response: Response, key: IdemKey = None, step: StepHeader = None
+    ) -> Ack:
         """Undo the last command in force (its author or the umpire)."""
         game, seat = dep
         acting(game, seat)
-        new = await hub.change(game.id, lambda g: g.undo(seat))
-        return Ack(seat=seat, events=hub.events_json(game, new, seat))
+        return await answer(seat, game.id, HubRequest(seat, "undo", None, key, step), response)
 
-    @api.post("/games/{game_id}/seats/{seat}/odds")
+    @api.post("/games/{game_id}/seats/{seat}/odds", response_model=None)
     async def odds(dep: SeatDep, body: Command) -> dict[str, Any]:
         """Exact odds of a fire command before giving it (validated like the command)."""
         game, seat = dep
@@ -224,8 +302,10 @@ def create_app(db_url: str | None = None) -> FastAPI:
     @api.websocket("/games/{game_id}/ws")
     async def stream(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
         """Pushes this seat's fresh view after every change; accepts
-        `{"type": "command"|"odds"|"undo", "id": n, "command": {...}}` and answers with
-        `ack`/`odds`/`error` carrying the same id. No token: the spectator's view."""
+        `{"type": "command"|"odds"|"undo", "id": key, "step": s, "command": {...}}` and
+        answers with `ack`/`odds`/`error` carrying the same id. The id is the command's
+        idempotency key (unique per seat and game: a repeat gets the first answer); `step`
+        (optional) is the view's `game.step` it was given at. No token: the spectator."""
         try:
             hub.game(game_id)
         except LookupError:
@@ -236,24 +316,34 @@ def create_app(db_url: str | None = None) -> FastAPI:
             await websocket.close(code=4403)
             return
         await websocket.accept()
-        sub = hub.subscribe(game_id, seat)
+        try:
+            sub = hub.subscribe(game_id, seat, client_of(websocket, limits))
+        except Refused as exc:
+            await websocket.close(code=TOO_MANY, reason=exc.reason[:120])
+            return
 
         async def sender() -> None:
             while True:
-                msg = await sub.queue.get()
-                await (
-                    websocket.send_text(msg) if isinstance(msg, str) else websocket.send_json(msg)
-                )
+                await websocket.send_text(await sub.next())
 
         task = asyncio.create_task(sender())
+        close: tuple[int, str] | None = None
         try:
-            while True:
-                text = await websocket.receive_text()
-                try:
-                    msg = json.loads(text)
-                except ValueError:
-                    msg = None
-                sub.offer(await socket_request(game_id, seat, msg))
+            while close is None:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                data = message.get("text") or message.get("bytes") or b""
+                size = len(data.encode() if isinstance(data, str) else data)
+                if size > limits.max_frame_bytes:
+                    close = (
+                        TOO_BIG,
+                        f"message of {size} bytes; the limit is {limits.max_frame_bytes}",
+                    )
+                    break
+                sub.offer_reply(await socket_request(game_id, seat, data))
+                if sub.too_slow:
+                    close = TOO_SLOW, f"{sub.unread} replies unread: reconnect to resync"
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
@@ -261,24 +351,42 @@ def create_app(db_url: str | None = None) -> FastAPI:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+            if close is not None:
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(websocket.close(code=close[0], reason=close[1]), 5)
 
-    async def socket_request(game_id: str, seat: str, msg: Any) -> dict[str, Any]:
-        ident = msg.get("id") if isinstance(msg, dict) else None
+    async def socket_request(game_id: str, seat: str, data: str | bytes) -> str:
+        """The answer to one socket message, as strict JSON text."""
+        ident: Any = None
         try:
+            try:
+                msg = strict.loads(data)
+            except strict.NotJson as e:
+                raise IllegalCommand(e.reason, e.field or "type") from None
             if not isinstance(msg, dict) or msg.get("type") not in ("command", "odds", "undo"):
-                raise IllegalCommand("a message is {type: command|odds|undo, command}", "type")
+                raise IllegalCommand("a message is {type: command|odds|undo, id, command}", "type")
+            ident = msg.get("id")
+            if ident is not None and (
+                isinstance(ident, bool) or not isinstance(ident, int | str) or len(str(ident)) > 128
+            ):
+                ident = None
+                raise IllegalCommand("id is a string or an integer (at most 128 characters)", "id")
+            step = msg.get("step")
+            if step is not None and not isinstance(step, str):
+                raise IllegalCommand("step is the view's game.step, a string", "step")
             if seat == SPECTATOR:
                 raise IllegalCommand("spectators do not give commands", "seat")
             kind, cmd = msg["type"], msg.get("command")
             if kind == "odds":
                 async with hub.lock(game_id):
-                    return {"type": "odds", "id": ident, "odds": hub.game(game_id).odds(seat, cmd)}
-            act = (lambda g: g.undo(seat)) if kind == "undo" else (lambda g: g.submit(seat, cmd))
-            new = await hub.change(game_id, act)
-            events = hub.events_json(hub.game(game_id), new, seat)
-            return {"type": "ack", "id": ident, "events": events}
-        except IllegalCommand as exc:
-            return {"type": "error", "id": ident, **exc.to_json()}
+                    odds = hub.game(game_id).odds(seat, cmd)
+                return strict.dumps({"type": "odds", "id": ident, "odds": odds})
+            key = None if ident is None else str(ident)
+            events, _ = await hub.command(game_id, HubRequest(seat, kind, cmd, key, step))
+            return strict.dumps({"type": "ack", "id": ident, "events": events})
+        except (IllegalCommand, Refused) as exc:
+            status = {"status": exc.status} if isinstance(exc, Refused) else {}
+            return strict.dumps({"type": "error", "id": ident, **exc.to_json(), **status})
 
     app.include_router(api)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

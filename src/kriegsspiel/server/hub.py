@@ -1,66 +1,162 @@
 """The game hub: games in memory over the store, one asyncio lock per game, WebSocket fan-out.
 
-Every change goes through `GameHub.change`: under the game's lock it runs the engine, commits
-the new events (Store.append, one transaction) and only then acknowledges; if the commit fails
-the in-memory game is dropped and reloaded from the store, so memory never runs ahead of disk.
-After each change every subscribed seat is sent its own fresh view.
+Every change goes through `GameHub.command`: under the game's lock it answers a repeated
+idempotency key with the first answer, refuses a command given against an older step (409) or
+one more repeat than the step allows (429), runs the engine, commits the new events with the
+keyed answer (Store.append, one transaction) and only then acknowledges. If the commit fails
+the in-memory game is dropped and reloaded from the store, so memory never runs ahead of disk;
+if it failed because another process (a second server, the CLI) appended first, the command
+is tried again on the reloaded game. After each change every subscribed seat is sent its own
+fresh view; `refresh` does the same for changes other processes made (see fanout.py).
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
+import hashlib
 import json
-from collections import defaultdict
-from collections.abc import Callable
-from dataclasses import dataclass, field
+import logging
+from collections import defaultdict, deque
+from dataclasses import dataclass
 from typing import Any
 
-from ..engine.events import UMPIRE, Event
+from ..engine.commands import IllegalCommand
+from ..engine.events import SPECTATOR, UMPIRE, Event
 from ..engine.game import Game
-from ..engine.store import Store
+from ..engine.store import Answer, Conflict, Store
+from . import strict
+from .limits import Limits, Window
 
-QUEUE_LIMIT = 64
+log = logging.getLogger(__name__)
+RETRIES = 5  # reload-and-retry rounds when other writers keep winning the race
 
 
-@dataclass(eq=False)
-class Subscriber:
-    """One open socket: the seat it watches and a queue drained by its own sender task
-    (messages as dicts, or as JSON text already encoded)."""
+def step_of(view: dict[str, Any]) -> str:
+    """The step key of any seat's view: the envelope's turn, phase and active sides."""
+    return f"{view.get('turn')}/{view.get('phase')}/{','.join(view.get('active') or ())}"
+
+
+class Refused(Exception):
+    """A request refused by the server before the rules see it: a stale step or a reused key
+    (409), a limit (429). Nothing changed."""
+
+    def __init__(self, status: int, error: str, reason: str, field: str | None = None):
+        super().__init__(reason)
+        self.status, self.error, self.reason, self.field = status, error, reason, field
+
+    def to_json(self) -> dict[str, Any]:
+        return {"error": self.error, "reason": self.reason, "field": self.field}
+
+
+@dataclass(frozen=True)
+class Request:
+    """A command for the hub: `kind` is "command" or "undo"; `key` the idempotency key;
+    `step` the step the seat saw when it gave the command (None: do not check)."""
 
     seat: str
-    queue: asyncio.Queue[dict[str, Any] | str] = field(
-        default_factory=lambda: asyncio.Queue(QUEUE_LIMIT)
-    )
+    kind: str
+    command: Any = None
+    key: str | None = None
+    step: str | None = None
 
-    def offer(self, message: dict[str, Any] | str) -> None:
-        """Queue a message; a client too slow to keep up loses its oldest view, not the server."""
-        if self.queue.full():
-            with contextlib.suppress(asyncio.QueueEmpty):
-                self.queue.get_nowait()
-        self.queue.put_nowait(message)
+    def fingerprint(self) -> str:
+        blob = json.dumps([self.kind, self.command], sort_keys=True, default=str)
+        return hashlib.sha256(blob.encode()).hexdigest()
+
+    def run(self, game: Game) -> list[Event]:
+        return game.undo(self.seat) if self.kind == "undo" else game.submit(self.seat, self.command)
+
+
+class Subscriber:
+    """One open socket: the seat it watches and what is waiting to be sent to it.
+
+    Replies (acks, errors, odds) are never dropped and keep their order. Views are coalesced:
+    a new view replaces the one still waiting, so a slow reader gets the latest state, not a
+    backlog. A client that leaves more than `max_unread` replies unread is too slow: the
+    socket handler closes it (4008) and the client resyncs with a fresh view on reconnect."""
+
+    def __init__(self, seat: str, client: str = "", max_unread: int = 256):
+        self.seat = seat
+        self.client = client
+        self.max_unread = max_unread
+        self._out: deque[str] = deque()
+        self._view: str | None = None  # the view waiting in _out, if any
+        self._replies = 0
+        self._ready = asyncio.Event()
+
+    def offer_view(self, text: str) -> None:
+        if self._view is not None:
+            self._out.remove(self._view)
+        self._view = text
+        self._out.append(text)
+        self._ready.set()
+
+    def offer_reply(self, text: str) -> None:
+        self._out.append(text)
+        self._replies += 1
+        self._ready.set()
+
+    @property
+    def unread(self) -> int:
+        """Replies waiting to be sent."""
+        return self._replies
+
+    @property
+    def too_slow(self) -> bool:
+        return self._replies > self.max_unread
+
+    async def next(self) -> str:
+        """The next message to send, in order (waits for one)."""
+        while not self._out:
+            self._ready.clear()
+            await self._ready.wait()
+        msg = self._out.popleft()
+        if msg is self._view:
+            self._view = None
+        else:
+            self._replies -= 1
+        return msg
 
 
 class GameHub:
-    def __init__(self, store: Store):
+    def __init__(self, store: Store, limits: Limits | None = None):
         self.store = store
+        self.limits = limits or Limits()
         self._games: dict[str, Game] = {}
         self._meta: dict[str, dict[str, Any]] = {}
+        self._answers: dict[str, dict[tuple[str, str], Answer]] = {}
         self._locks: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._subs: dict[str, set[Subscriber]] = defaultdict(set)
-        self._json: dict[str, list[dict[str, Any]]] = defaultdict(list)  # events as JSON, by index
+        self._json: dict[str, list[tuple[dict[str, Any], str]]] = defaultdict(list)
+        self._repeats: dict[tuple[str, str], tuple[str, int]] = {}  # (game, seat) -> step, n
+        self._published: dict[str, int] = {}  # game -> events in the views last pushed
+        self.creations = Window(self.limits.games_per_client_per_minute)
 
     # ----------------------------------------------------------------- games
     def create(self, game: Game, meta: dict[str, Any]) -> None:
         self.store.create(game, meta)
         self._games[game.id] = game
         self._meta[game.id] = meta
+        self._answers[game.id] = {}
+
+    def _load(self, game_id: str) -> tuple[Game, dict[tuple[str, str], Answer]]:
+        game = self.store.load(game_id)
+        return game, {(a.seat, a.key): a for a in self.store.answers(game_id)}
+
+    def _install(self, game: Game, answers: dict[tuple[str, str], Answer]) -> Game:
+        self._games[game.id] = game
+        self._answers[game.id] = answers
+        self._json.pop(game.id, None)
+        return game
+
+    def _drop(self, game_id: str) -> None:
+        """Forget the in-memory game: the next use reloads what the store holds."""
+        self._games.pop(game_id, None)
 
     def game(self, game_id: str) -> Game:
         """The game (loaded from the store on first use); LookupError if there is none."""
         if game_id not in self._games:
-            self._games[game_id] = self.store.load(game_id)
-            self._json.pop(game_id, None)
+            return self._install(*self._load(game_id))
         return self._games[game_id]
 
     def _cache(self, game: Game) -> list[tuple[dict[str, Any], str]]:
@@ -68,7 +164,7 @@ class GameHub:
         cache = self._json[game.id]
         for e in game.events[len(cache) :]:
             doc = e.to_json()
-            cache.append((doc, json.dumps(doc)))
+            cache.append((doc, strict.dumps(doc)))
         return cache
 
     def events_json(self, game: Game, events: list[Event], seat: str) -> list[dict[str, Any]]:
@@ -76,9 +172,16 @@ class GameHub:
         cache = self._cache(game)
         return [cache[e.index][0] for e in events if e.visible(seat)]
 
+    @staticmethod
+    def step(game: Game) -> str:
+        """The public step key: turn, phase and the sides to act, as every seat's view shows
+        them (engine/envelope.py). It changes when the step does and says nothing about hidden
+        commands (unlike a count of events)."""
+        return step_of(game.rules.view(game.state, SPECTATOR))
+
     def view(self, game: Game, seat: str) -> dict[str, Any]:
-        """The seat's view and legal commands; equal to `game.view(seat)` (tested), but with
-        each immutable event serialised once instead of once per view."""
+        """The seat's view and legal commands; equal to `game.view(seat)` plus the step key
+        (tested), but with each immutable event serialised once instead of once per view."""
         out = self._view_without_log(game, seat)
         out["log"] = self.events_json(game, game.events_for(seat), seat)
         return out
@@ -91,6 +194,7 @@ class GameHub:
             "ruleset": game.scenario.ruleset,
             "seed": game.seed if seat == UMPIRE else None,
             "events": len(game.events),
+            "step": step_of(out),
         }
         out["outcome"] = game.outcome
         out["legal"] = game.legal_commands(seat) if seat in game.sides else []
@@ -98,11 +202,12 @@ class GameHub:
 
     def message(self, game: Game, seat: str) -> str:
         """The socket message `{"type": "view", "seat", "view"}` as text, the log spliced in
-        from the cached texts of its events (re-encoding the whole log per push is the cost)."""
+        from the cached texts of its events (re-encoding the whole log per push is the cost).
+        Strict JSON: a NaN in the view raises ValueError rather than reach the wire."""
         cache = self._cache(game)
-        log = ",".join(cache[e.index][1] for e in game.events_for(seat))
-        body = json.dumps(self._view_without_log(game, seat))
-        view = f'{body[:-1]}, "log": [{log}]}}'
+        log_text = ",".join(cache[e.index][1] for e in game.events_for(seat))
+        body = strict.dumps(self._view_without_log(game, seat))
+        view = f'{body[:-1]}, "log": [{log_text}]}}'
         return f'{{"type": "view", "seat": {json.dumps(seat)}, "view": {view}}}'
 
     def meta(self, game_id: str) -> dict[str, Any]:
@@ -115,24 +220,130 @@ class GameHub:
         a state that is not yet in the store."""
         return self._locks[game_id]
 
-    async def change(self, game_id: str, action: Callable[[Game], list[Event]]) -> list[Event]:
-        """Run `action` on the game under its lock, commit its events, then notify."""
+    # ----------------------------------------------------------------- commands
+    async def command(self, game_id: str, req: Request) -> tuple[list[dict[str, Any]], bool]:
+        """Run a command; answer (the events the seat may see, replayed?). Raises
+        IllegalCommand (the rules refuse) or Refused (stale, reused key, limit)."""
+        for _ in range(RETRIES):
+            async with self._locks[game_id]:
+                game = self.game(game_id)
+                self._publish_if_behind(game)  # a reload after a lost race brought news
+                try:
+                    return await self._command(game, req)
+                except Conflict:
+                    self._drop(game_id)  # another writer was first: reload and try again
+        raise Refused(409, "conflict", "the game kept changing under this command; try again")
+
+    async def _command(self, game: Game, req: Request) -> tuple[list[dict[str, Any]], bool]:
+        answers = self._answers.setdefault(game.id, {})
+        fingerprint = req.fingerprint()
+        first = answers.get((req.seat, req.key)) if req.key is not None else None
+        if first is not None:
+            if first.fingerprint != fingerprint:
+                raise Refused(
+                    409, "key reused", "this idempotency key was used for another command", "id"
+                )
+            if isinstance(first.answer, dict):  # the first answer was a refusal
+                raise IllegalCommand(first.answer["reason"], first.answer.get("field"))
+            return first.answer, True
+        step = self.step(game)
+        if req.step is not None and req.step != step:
+            if await asyncio.to_thread(self._behind, game, req):
+                raise Conflict("a stale copy of the game")  # reload and compare again
+            raise Refused(
+                409,
+                "stale",
+                f"the command was given at step {req.step}; the game is now at step {step}",
+                "step",
+            )
+        seen_step, repeats = self._repeats.get((game.id, req.seat), (step, 0))
+        repeats = repeats if seen_step == step else 0
+        try:
+            new = req.run(game)  # IllegalCommand leaves the game untouched
+        except IllegalCommand as exc:
+            if await asyncio.to_thread(self._behind, game, req):
+                raise Conflict("refused by a stale copy of the game") from exc  # reload, retry
+            if req.key is not None:
+                answers[(req.seat, req.key)] = Answer(req.seat, req.key, fingerprint, exc.to_json())
+            raise
+        after = self.step(game)
+        if repeats >= self.limits.commands_per_step and after == step:
+            self._drop(game.id)  # uncommitted events: reload the game as the store has it
+            raise Refused(
+                429,
+                "too many commands",
+                f"{req.seat} gave {repeats} commands in this step (the limit); end the step",
+                "type",
+            )
+        answer = self.events_json(game, new, req.seat)
+        record = Answer(req.seat, req.key, fingerprint, answer) if req.key is not None else None
+        try:  # in a worker thread: a slow commit of one game does not stall the others
+            await asyncio.to_thread(self.store.append, game.id, new, record)
+        except BaseException:
+            self._drop(game.id)  # reload what the store holds
+            raise
+        if record is not None:
+            answers[(req.seat, record.key)] = record
+        self._repeats[(game.id, req.seat)] = (after, repeats + 1 if after == step else 0)
+        self.publish(game)
+        return answer, False
+
+    def _behind(self, game: Game, req: Request) -> bool:
+        """Is this copy older than the store (another writer appended, or answered this key)?"""
+        if self.store.length(game.id) != len(game.events):
+            return True
+        return req.key is not None and self.store.answered(game.id, req.seat, req.key)
+
+    async def refresh(self, game_id: str, events: int) -> None:
+        """Another process appended to the game and it now has `events` events: bring this
+        process's copy up to date and push the seats their new views."""
+        if game_id not in self._games and not self._subs.get(game_id):
+            return  # neither held nor watched here: the next use loads it fresh
         async with self._locks[game_id]:
-            game = self.game(game_id)
-            new = action(game)  # IllegalCommand leaves the game untouched
-            try:  # in a worker thread: a slow commit of one game does not stall the others
-                await asyncio.to_thread(self.store.append, game_id, new)
-            except Exception:
-                self._games.pop(game_id, None)  # reload what the store holds
-                raise
+            held = self._games.get(game_id)
+            if held is None:
+                held = self._install(*await asyncio.to_thread(self._load, game_id))
+            elif len(held.events) < events:
+                new = await asyncio.to_thread(self.store.events_since, game_id, len(held.events))
+                try:
+                    held.extend(new)
+                except Exception:  # not a continuation of this copy: load the whole game again
+                    held = self._install(*await asyncio.to_thread(self._load, game_id))
+            self._publish_if_behind(held)
+
+    def _publish_if_behind(self, game: Game) -> None:
+        """Push views if the sockets were last sent an older state (after a reload)."""
+        if self._subs.get(game.id) and self._published.get(game.id) != len(game.events):
             self.publish(game)
-        return new
+
+    async def resync(self) -> None:
+        """Check every game held here against the store (after missing notifications)."""
+        for game_id in list(self._games):
+            n = await asyncio.to_thread(self.store.length, game_id)
+            await self.refresh(game_id, n)
 
     # ----------------------------------------------------------------- sockets
-    def subscribe(self, game_id: str, seat: str) -> Subscriber:
-        sub = Subscriber(seat)
+    def subscribe(self, game_id: str, seat: str, client: str = "") -> Subscriber:
+        """A new socket's subscriber (sent the seat's view first); Refused (429) over the
+        limits of sockets per game or per client."""
+        if len(self._subs[game_id]) >= self.limits.sockets_per_game:
+            raise Refused(
+                429,
+                "too many sockets",
+                f"this game has {self.limits.sockets_per_game} open sockets (the limit)",
+            )
+        mine = sum(s.client == client for subs in self._subs.values() for s in subs)
+        if mine >= self.limits.sockets_per_client:
+            raise Refused(
+                429,
+                "too many sockets",
+                f"this client has {self.limits.sockets_per_client} open sockets (the limit)",
+            )
+        sub = Subscriber(seat, client, self.limits.unread_replies)
         self._subs[game_id].add(sub)
-        sub.offer(self.message(self.game(game_id), seat))
+        game = self.game(game_id)
+        self._published.setdefault(game_id, len(game.events))
+        sub.offer_view(self.message(game, seat))
         return sub
 
     def unsubscribe(self, game_id: str, sub: Subscriber) -> None:
@@ -140,8 +351,18 @@ class GameHub:
 
     def publish(self, game: Game) -> None:
         """Every subscriber gets its seat's view, computed once per seat."""
+        self._published[game.id] = len(game.events)
         views: dict[str, str] = {}
         for sub in list(self._subs.get(game.id, ())):
             if sub.seat not in views:
-                views[sub.seat] = self.message(game, sub.seat)
-            sub.offer(views[sub.seat])
+                views[sub.seat] = self._message_or_error(game, sub.seat)
+            sub.offer_view(views[sub.seat])
+
+    def _message_or_error(self, game: Game, seat: str) -> str:
+        try:
+            return self.message(game, seat)
+        except ValueError:  # a non-finite number in the view: a bug, never invalid JSON
+            log.exception("the view of %s in game %s is not strict JSON", seat, game.id)
+            return strict.dumps(
+                {"type": "error", "id": None, "error": "server", "reason": "view not encodable"}
+            )

@@ -48,8 +48,8 @@ function saveToken(game, seat, token) {
   localStorage.setItem(`ks-tokens:${game}`, JSON.stringify(all));
 }
 
-async function api(method, path, body) {
-  const headers = { "Content-Type": "application/json" };
+async function api(method, path, body, extra) {
+  const headers = { "Content-Type": "application/json", ...(extra || {}) };
   if (S.token) headers["X-Token"] = S.token;
   const res = await fetch(`/api${path}`, { method, headers, body: body ? JSON.stringify(body) : undefined });
   const data = await res.json().catch(() => ({}));
@@ -160,7 +160,12 @@ function newer(view) {
 
 async function send(cmd) {
   try {
-    const ack = await api("POST", seatPath("commands"), cmd);
+    // a fresh idempotency key per command (a retry would reuse it) and the step it was given
+    // at: if the game moved on meanwhile the server refuses it (409) instead of applying it
+    const key = self.crypto && crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
+    const extra = { "Idempotency-Key": key };
+    if (S.view && S.view.game && S.view.game.step) extra["X-Step"] = S.view.game.step;
+    const ack = await api("POST", seatPath("commands"), cmd, extra);
     S.pending = null;
     const view = await api("GET", seatPath("view"));
     if (newer(view)) S.view = view;
