@@ -26,9 +26,11 @@ from sqlalchemy import create_engine, event
 
 from ..engine.commands import IllegalCommand
 from ..engine.events import SPECTATOR, UMPIRE
-from ..engine.game import Game
+from ..engine.game import Game, rules_for
+from ..engine.options import BadOption, documented
 from ..engine.scenario import Scenario, all_scenarios
 from ..engine.store import Store, default_url
+from ..engine.verify import verify
 from . import seats
 from .hub import GameHub
 from .schemas import Ack, Command, CreatedGame, NewGame, ScenarioInfo, Seat, StateHash
@@ -53,6 +55,9 @@ def create_game(hub: GameHub, new: NewGame, base_url: str) -> CreatedGame:
         game = Game(scenario, new.seed, new.options)
     except NotImplementedError as e:
         raise HTTPException(422, {"field": "scenario", "reason": str(e)}) from e
+    except BadOption as e:
+        field = "seed" if e.field == "seed" else f"options.{e.field}"
+        raise HTTPException(422, {"field": field, "reason": str(e)}) from e
     tokens, digests = seats.issue(game.sides)
     hub.create(game, {"seats": digests})
     base = base_url.rstrip("/")
@@ -144,6 +149,14 @@ def create_app(db_url: str | None = None) -> FastAPI:
             for s in shipped_scenarios().values()
         ]
 
+    @api.get("/rulesets/{ruleset}/options")
+    def ruleset_options(ruleset: Annotated[str, PathParam(pattern=NAME)]) -> list[dict[str, Any]]:
+        """The options a game of this ruleset takes (`options` of POST /api/games)."""
+        try:
+            return documented(rules_for(ruleset))
+        except (LookupError, NotImplementedError) as e:
+            raise HTTPException(404, f"no games of ruleset {ruleset!r}") from e
+
     @api.post("/games", response_model=CreatedGame, status_code=201)
     async def new_game(body: NewGame, request: Request) -> CreatedGame:
         """Create a game; the answer holds each seat's secret token and join link (shown once)."""
@@ -196,6 +209,21 @@ def create_app(db_url: str | None = None) -> FastAPI:
         game, _ = await seat_dep(game_id, UMPIRE, token, x_token)
         async with hub.lock(game_id):
             return StateHash(hash=game.state_hash(), events=len(game.events))
+
+    @api.get("/games/{game_id}/verify")
+    async def verify_game(
+        game_id: GameId,
+        token: Annotated[str | None, Query(max_length=256)] = None,
+        x_token: Annotated[str | None, Header(max_length=256)] = None,
+    ) -> dict[str, Any]:
+        """Check the whole log against the seed commitment published at the start (replay with
+        the revealed seed: same events, same state hash). Anyone once the game is over; before
+        that only the umpire (the answer holds the seed)."""
+        game = game_of(game_id)
+        if game.outcome is None:
+            await seat_dep(game_id, UMPIRE, token, x_token)
+        async with hub.lock(game_id):
+            return verify(game).to_json()
 
     @api.websocket("/games/{game_id}/ws")
     async def stream(websocket: WebSocket, game_id: str, token: str | None = None) -> None:

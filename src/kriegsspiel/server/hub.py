@@ -16,8 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine.events import UMPIRE, Event
-from ..engine.game import Game
+from ..engine.events import Event
+from ..engine.game import Game, undone_commands
 from ..engine.store import Store
 
 QUEUE_LIMIT = 64
@@ -48,7 +48,6 @@ class GameHub:
         self._meta: dict[str, dict[str, Any]] = {}
         self._locks: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._subs: dict[str, set[Subscriber]] = defaultdict(set)
-        self._json: dict[str, list[dict[str, Any]]] = defaultdict(list)  # events as JSON, by index
 
     # ----------------------------------------------------------------- games
     def create(self, game: Game, meta: dict[str, Any]) -> None:
@@ -60,48 +59,31 @@ class GameHub:
         """The game (loaded from the store on first use); LookupError if there is none."""
         if game_id not in self._games:
             self._games[game_id] = self.store.load(game_id)
-            self._json.pop(game_id, None)
         return self._games[game_id]
 
-    def _cache(self, game: Game) -> list[tuple[dict[str, Any], str]]:
-        """Each event of the game as JSON and as text; events never change, so once is enough."""
-        cache = self._json[game.id]
-        for e in game.events[len(cache) :]:
-            doc = e.to_json()
-            cache.append((doc, json.dumps(doc)))
-        return cache
-
     def events_json(self, game: Game, events: list[Event], seat: str) -> list[dict[str, Any]]:
-        """`events` that `seat` may see, as JSON."""
-        cache = self._cache(game)
-        return [cache[e.index][0] for e in events if e.visible(seat)]
+        """`events` that `seat` may see, as JSON in the seat's own numbering (engine/seatlog.py)."""
+        return game.entries_for(seat, events)
 
     def view(self, game: Game, seat: str) -> dict[str, Any]:
-        """The seat's view and legal commands; equal to `game.view(seat)` (tested), but with
-        each immutable event serialised once instead of once per view."""
+        """The seat's view and legal commands; equal to `game.view(seat)` (tested)."""
         out = self._view_without_log(game, seat)
-        out["log"] = self.events_json(game, game.events_for(seat), seat)
+        out["log"] = game.log_for(seat)
         return out
 
     def _view_without_log(self, game: Game, seat: str) -> dict[str, Any]:
         out = game.rules.view(game.state, seat)
-        out["game"] = {
-            "id": game.id,
-            "scenario": game.scenario.id,
-            "ruleset": game.scenario.ruleset,
-            "seed": game.seed if seat == UMPIRE else None,
-            "events": len(game.events),
-        }
+        out["game"] = game.header(seat)
         out["outcome"] = game.outcome
         out["legal"] = game.legal_commands(seat) if seat in game.sides else []
         return out
 
     def message(self, game: Game, seat: str) -> str:
         """The socket message `{"type": "view", "seat", "view"}` as text, the log spliced in
-        from the cached texts of its events (re-encoding the whole log per push is the cost)."""
-        cache = self._cache(game)
-        log = ",".join(cache[e.index][1] for e in game.events_for(seat))
-        body = json.dumps(self._view_without_log(game, seat))
+        from the seat's cached entry texts (re-encoding the whole log per push is the cost)."""
+        undone = undone_commands(game.events)
+        log = ",".join(t[3] for t in game.seat_log(seat).live(undone))
+        body = json.dumps(self._view_without_log(game, seat), allow_nan=False)
         view = f'{body[:-1]}, "log": [{log}]}}'
         return f'{{"type": "view", "seat": {json.dumps(seat)}, "view": {view}}}'
 
