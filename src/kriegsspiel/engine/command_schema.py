@@ -63,8 +63,12 @@ Group = Annotated[list[Ident], Field(min_length=1, max_length=MAX_LISTED)]
 
 
 def on_table(x: float, y: float, info: ValidationInfo) -> None:
-    """For models with separate x and y fields: raise ValueError if (x, y) is off the table."""
-    _on_table((x, y), info)
+    """For models with separate x and y fields: ValueError naming x if (x, y) is off the table
+    (a model-wide check names its field first, "x: ...")."""
+    try:
+        _on_table((x, y), info)
+    except ValueError as exc:
+        raise ValueError(f"x: {exc}") from None
 
 
 def validate_command(
@@ -80,9 +84,13 @@ def validate_command(
     except ValidationError as exc:
         err = exc.errors()[0]
         loc = [str(p) for p in err.get("loc", ())]
+        msg = str(err.get("msg", "invalid")).removeprefix("Value error, ")
+        if not loc:  # a check of the whole model names its field first: "unit: ..."
+            name, _, rest = msg.partition(": ")
+            if name in model.model_fields and rest:
+                loc, msg = [name], rest
         field = loc[0] if loc else "type"
         where = ".".join(loc) or "command"
-        msg = str(err.get("msg", "invalid")).removeprefix("Value error, ")
         raise IllegalCommand(f"{kind}: {where}: {msg}", field) from None
     out = checked.model_dump(exclude_unset=True, mode="json")
     out["type"] = kind

@@ -44,7 +44,7 @@ class _Group(CommandModel):
     @model_validator(mode="after")
     def _one_of(self):
         if self.unit is None and self.units is None:
-            raise ValueError("give 'unit' or a list 'units'")
+            raise ValueError("unit: give 'unit' or a list 'units'")
         return self
 
 
@@ -87,7 +87,7 @@ class Dismount(CommandModel):
     @model_validator(mode="after")
     def _on_table(self, info: ValidationInfo):
         if (self.x is None) != (self.y is None):
-            raise ValueError("give both x and y, or neither")
+            raise ValueError("x: give both x and y, or neither")
         if self.x is not None and self.y is not None:
             on_table(self.x, self.y, info)
         return self

@@ -69,6 +69,14 @@ def fire_query(rules: Rules, board: Board, state: State, side: str, cmd: dict[st
         if not board.los(f.pos, target.pos):
             raise IllegalCommand(f"{f.name} has no line of sight to {target.name}", "target")
     weapon = cmd.get("weapon")
+    if weapon is not None:
+        known = {"main", "he", "flame"}.union(
+            *(getattr(record(rules, f), "alt_guns", None) or {} for f in firers)
+        )
+        if weapon not in known:
+            raise IllegalCommand(
+                f"no weapon {weapon!r}; the firers have {', '.join(sorted(known))}", "weapon"
+            )
     return ids, target, _choose(rules, board, state, firers, target, weapon, suppressive)
 
 
