@@ -34,6 +34,7 @@ class BattleSpec:
     index: int
     seed: int
     ai: dict[str, str] = field(default_factory=dict)
+    options: dict[str, str] = field(default_factory=dict)  # game options (name -> value)
 
 
 def make_bot(profile: str, seed: int) -> Bot:
@@ -42,7 +43,7 @@ def make_bot(profile: str, seed: int) -> Bot:
 
 def run_battle(spec: BattleSpec) -> dict[str, Any]:
     """Play one battle out and describe it (deterministic for a spec)."""
-    game = Game(find_scenario(spec.scenario), seed=spec.seed)
+    game = Game(find_scenario(spec.scenario), seed=spec.seed, options=spec.options)
     profiles = {s: spec.ai.get(s, "balanced") for s in game.sides}
     bots = {s: make_bot(p, spec.seed + i) for i, (s, p) in enumerate(sorted(profiles.items()))}
     outcome = play(game, bots) or {}
