@@ -20,6 +20,7 @@ from fastapi import (
 from fastapi import (
     Path as PathParam,
 )
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy import create_engine, event
@@ -100,6 +101,12 @@ def create_app(db_url: str | None = None) -> FastAPI:
         "Give a seat's token as `X-Token` header or `token` query parameter.",
     )
     app.state.hub = hub
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
+        """422 naming the field, without echoing the input (it may be NaN, or huge)."""
+        detail = [{"loc": list(e.get("loc", ())), "msg": e.get("msg", "")} for e in exc.errors()]
+        return JSONResponse({"detail": detail}, status_code=422)
 
     @app.exception_handler(IllegalCommand)
     async def _illegal(_: Request, exc: IllegalCommand) -> JSONResponse:
