@@ -224,3 +224,21 @@ def test_plain_arithmetic_sight_lines_agree_with_shapely(sid):
             assert fast == board._los_shapely(a, b, 0.5), (a, b)
             decided.append(fast)
     assert len(decided) > 3000 and set(decided) == {True, False}
+
+
+def test_a_refusal_that_would_name_an_unseen_enemy_is_made_plain():
+    """The engine's last check (engine/refusals.py): a ruleset's slip naming an unseen enemy
+    reaches the side as a plain refusal; naming what the side knows or wrote passes."""
+    from kriegsspiel.engine.refusals import PLAIN, guard
+
+    g = Game(load_scenario(PROBE), seed=1)
+    assert "b2" not in g.state.seen["red"]
+    st_, rules = g.state, g.rules
+    slip = IllegalCommand("r1 would close on b2 (squad in the house)", "path")
+    assert guard(slip, rules, st_, "red", '{"unit":"r1"}').reason == PLAIN
+    assert guard(slip, rules, st_, "red", '{"unit":"r1"}').field == "path"
+    echo = IllegalCommand("no unit 'b2' of yours on the table", "unit")
+    assert guard(echo, rules, st_, "red", '{"unit":"b2"}') is echo
+    own = IllegalCommand("r1 has already fired", "units")
+    assert guard(own, rules, st_, "red", "{}") is own
+    assert guard(slip, rules, st_, "umpire", "{}") is slip

@@ -22,6 +22,7 @@ from .commands import IllegalCommand
 from .events import SPECTATOR, UMPIRE, Draft, Event
 from .fairplay import DiceStream, canonical, check_seed, commitment, new_seed
 from .options import BadOption, from_validation, split
+from .refusals import guard
 from .scenario import Scenario
 from .seatlog import SeatLog
 from .undo import UNDO_COMMANDS, UndoBook
@@ -190,7 +191,10 @@ class Game:
         command = self._validated(command)
         text = canonical(command)
         rng = self._dice.for_step(self._line, side, text, 0)
-        drafts = self.rules.resolve(self._state, side, command, rng)
+        try:
+            drafts = self.rules.resolve(self._state, side, command, rng)
+        except IllegalCommand as exc:
+            raise guard(exc, self.rules, self._state, side, text) from None
         return self._append(side, drafts, command, rng)
 
     def _validated(self, command: dict[str, Any]) -> dict[str, Any]:
@@ -268,7 +272,11 @@ class Game:
             raise IllegalCommand("no odds preview for this side or ruleset", "side")
         if not isinstance(command, dict) or not isinstance(command.get("type"), str):
             raise IllegalCommand("a command is a JSON object with a string 'type'", "type")
-        return self.rules.odds(self._state, side, self._validated(command))
+        command = self._validated(command)
+        try:
+            return self.rules.odds(self._state, side, command)
+        except IllegalCommand as exc:
+            raise guard(exc, self.rules, self._state, side, canonical(command)) from None
 
     # ------------------------------------------------------------------ views
     def legal_commands(self, side: str) -> list[dict[str, Any]]:
