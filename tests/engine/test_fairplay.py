@@ -155,6 +155,9 @@ def test_undoing_a_roll_needs_the_other_sides_consent():
     assert req[0].type == "undo_request" and g.state_hash() == fired
     assert g.view("blue")["game"]["undo_request"] == {"by": "red", "yours_to_answer": True}
     assert g.view("red")["game"]["undo_request"]["yours_to_answer"] is False
+    assert g.view("spectator")["game"]["undo_request"]["yours_to_answer"] is False
+    with pytest.raises(IllegalCommand):
+        g.submit("spectator", {"type": "undo_accept"})
     with pytest.raises(IllegalCommand, match="other side answers"):
         g.submit("red", {"type": "undo_accept"})
     with pytest.raises(IllegalCommand, match="awaits"):

@@ -75,7 +75,8 @@ class UndoBook:
         req = self.pending()
         if req is None:
             return None
-        return {"by": req["by"], "yours_to_answer": side != req["by"]}
+        answers = side != req["by"] and (side == UMPIRE or side in self.game.sides)
+        return {"by": req["by"], "yours_to_answer": answers}
 
     def revealed(self, target: Target) -> bool:
         """Whether after the command any side observes an enemy piece it did not before (a new
