@@ -72,6 +72,11 @@ def test_two_browsers_play_with_odds_fire_move_and_log(browser, base, artifacts_
     lobby = ctx0.new_page()
     lobby.goto(base)
     lobby.select_option("#scenario", "qr-crossroads-armour")
+    # the lobby lists the ruleset's options and sets some (issue 14 item 1); a chosen seed, so
+    # that the initiative dice make Germany side A (the move below is Germany's first half-move)
+    lobby.wait_for_function("document.querySelector('#option-list').textContent.includes('undo')")
+    lobby.fill("#options", "undo=free burst_radius=3.0")
+    lobby.fill("#seed", "1")
     lobby.click("#create")
     lobby.wait_for_selector("#links input")
     links = {
@@ -89,6 +94,9 @@ def test_two_browsers_play_with_odds_fire_move_and_log(browser, base, artifacts_
         ]
     }
     table = Table(httpx.Client(base_url=base), game_id, token, {})
+    umpire = table.view("umpire")
+    assert umpire["game"]["options"] == {"undo": "free"} and umpire["options"]["burst_radius"] == 3
+    assert umpire["game"]["seed"] == "1" and table.view("germany")["game"]["seed"] is None
     # hot-seat: switch to the other side on the same screen
     lobby.click("#seats button[data-seat=usa]")
     lobby.wait_for_selector("#table [data-unit=u-m4a]")

@@ -113,3 +113,46 @@ def test_a_demo_game_from_the_command_line(capsys, tmp_path):
     assert "enemy scouts" in out and "Scouts 1" not in out  # blue's pieces by alias only
     code, out, _ = run(capsys, "game", "show", gid, "--out", str(tmp_path / "t.png"), "--db", db)
     assert code == 0 and (tmp_path / "t.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_game_options_secret_seed_and_verify(capsys, tmp_path):
+    """Issue 13 item 1, issue 14 item 1: options typed and checked, a secret seed by default,
+    `game verify` against the commitment."""
+    db = f"sqlite:///{tmp_path / 'games.db'}"
+    code, _, err = run(capsys, "game", "new", PROBE, "--option", "morale_dice=3d10", "--db", db)
+    assert code == 2 and "morale_dice" in err
+    code, _, err = run(capsys, "game", "new", PROBE, "--option", "nope=1", "--db", db)
+    assert code == 2 and "nope" in err and "unknown option" in err
+    code, _, err = run(capsys, "game", "new", PROBE, "--option", "undo", "--db", db)
+    assert code == 2 and "name=value" in err
+    code, _, err = run(capsys, "game", "new", PROBE, "--seed", "9" * 401, "--db", db)
+    assert code == 2 and "seed" in err
+    code, out, _ = run(
+        capsys,
+        "game",
+        "new",
+        PROBE,
+        "-o",
+        "undo=free",
+        "-o",
+        "rt_morale_option=false",
+        "--db",
+        db,
+        "--json",
+    )
+    made = json.loads(out)
+    assert code == 0 and made["seed"] is None and len(made["commitment"]) == 64
+    gid = made["id"]
+    code, out, _ = run(capsys, "game", "view", gid, "red", "--db", db, "--json")
+    view = json.loads(out)
+    assert (
+        view["options"]["rt_morale_option"] is False and view["game"]["options"]["undo"] == "free"
+    )
+    assert view["game"]["seed"] is None and view["game"]["commitment"] == made["commitment"]
+    code, out, _ = run(
+        capsys, "game", "command", gid, "red", '{"type": "hatches", "buttoned": {}}', "--db", db
+    )
+    assert code == 2
+    code, out, _ = run(capsys, "game", "verify", gid, "--db", db, "--json")
+    verdict = json.loads(out)
+    assert code == 0 and verdict["ok"] is True and verdict["commitment"] == made["commitment"]

@@ -56,7 +56,13 @@ def check_fog(game: Game, start: int) -> int:
             assert any(
                 p["side"] != side and (p["x"], p["y"]) == (e["x"], e["y"]) for p in pieces
             ), e
-        unseen = [p for p in pieces if p["side"] != side and (p["x"], p["y"]) not in seen]
+        # a piece destroyed is off the table: where it fell is told to both sides by the
+        # result that removed it (an HE burst on a public point names the units it hit there)
+        unseen = [
+            p
+            for p in pieces
+            if p["side"] != side and (p["x"], p["y"]) not in seen and not p.get("removed")
+        ]
         checked += len(unseen)
         told = [e.data for e in game.events[start:] if e.visible(side)]
         blob = json.dumps([view, told])

@@ -29,19 +29,22 @@ def umpire_log(t: Table) -> list[dict]:
     return t.get("umpire", "log").json()
 
 
-def assert_kept(t: Table, acked: list[dict]) -> list[dict]:
-    """Every acknowledged event is in the log, identical; returns the log."""
-    log = {e["index"]: e for e in umpire_log(t)}
-    for e in acked:
-        assert log.get(e["index"]) == e, e
-    return list(log.values())
+def assert_kept(t: Table, acked: list[tuple[str, dict]]) -> list[dict]:
+    """Every acknowledged event is in its seat's log (the seat's own numbering), identical;
+    returns the umpire's log."""
+    logs = {"umpire": {e["index"]: e for e in umpire_log(t)}}
+    for seat, e in acked:
+        if seat not in logs:
+            logs[seat] = {x["index"]: x for x in t.get(seat, "log").json()}
+        assert logs[seat].get(e["index"]) == e, (seat, e)
+    return list(logs["umpire"].values())
 
 
 def stream_until_killed(t: Table, acked: list[dict], started: threading.Event) -> None:
     """Send commands one after another until the server dies; record each ack's events."""
     try:
         while (step := play_step(t)) is not None:
-            acked.extend(step[2]["events"])
+            acked.extend((step[0], e) for e in step[2]["events"])
             started.set()
     except (httpx.HTTPError, AssertionError):
         pass  # the kill arrived: the command in flight was not acknowledged
@@ -52,7 +55,7 @@ def stream_until_killed(t: Table, acked: list[dict], started: threading.Event) -
 def test_sigkill_loses_no_acknowledged_command_and_restores_the_same_state(db_url):
     url = db_url
     t: Table | None = None
-    acked: list[dict] = []  # umpire-visible events of every acknowledged command
+    acked: list[tuple[str, dict]] = []  # (seat, event as that seat saw it) of every ack
     before: dict = {}  # the state hash at the last kill with nothing in flight
     for round_ in range(6):
         with serve(url) as server:
@@ -65,12 +68,14 @@ def test_sigkill_loses_no_acknowledged_command_and_restores_the_same_state(db_ur
                 for _ in range(3 + round_):
                     step = play_step(t)
                     assert step is not None
-                    acked.extend(step[2]["events"])
-                acked[:] = umpire_log(t)  # an ack is the seat's view; the umpire sees it all
+                    acked.extend((step[0], e) for e in step[2]["events"])
+                acked[:] = [
+                    ("umpire", e) for e in umpire_log(t)
+                ]  # an ack is the seat's view; the umpire sees it all
                 before = t.state_hash()
                 assert server.kill() == -9
             else:  # a kill while commands stream in
-                t_acks: list[dict] = []
+                t_acks: list[tuple[str, dict]] = []
                 started = threading.Event()
                 worker = threading.Thread(target=stream_until_killed, args=(t, t_acks, started))
                 worker.start()

@@ -131,12 +131,12 @@ def test_two_server_processes_on_one_postgresql_serve_a_game_consistently(postgr
             "umpire@a": ws(a, "umpire"),
             "umpire@b": ws(b, "umpire"),
         }
-        acked: list[dict] = []
+        acked: list[tuple[str, dict]] = []  # (seat, event as acked in its own numbering)
         for i in range(24):  # commands alternate between the processes
             here, there = (ta, tb) if i % 2 == 0 else (tb, ta)
             step = play_step(here)
             assert step is not None
-            acked.extend(step[2]["events"])
+            acked.extend((step[0], e) for e in step[2]["events"])
             n = here.state_hash()["events"]
             wait_until(
                 lambda there=there, n=n: there.state_hash()["events"] == n,
@@ -165,11 +165,13 @@ def test_two_server_processes_on_one_postgresql_serve_a_game_consistently(postgr
         final = len(log)
         assert [e["index"] for e in log] == list(range(final))
         assert tb.get("umpire", "log").json() == log
-        for e in acked:  # every acknowledged command once, as acknowledged
-            assert log[e["index"]] == e
+        logs = {seat: ta.get(seat, "log").json() for seat in {s for s, _ in acked}}
+        for seat, e in acked:  # every acknowledged command once, as acknowledged to its seat
+            assert logs[seat][e["index"]] == e
         for name, c in collectors.items():
+            seen = ta.view(name.split("@")[0])["game"]["events"]  # the seat's own count
             wait_until(
-                lambda c=c: c.views and c.views[-1]["game"]["events"] == ta.state_hash()["events"],
+                lambda c=c, seen=seen: c.views and c.views[-1]["game"]["events"] == seen,
                 f"{name} got the last view",
             )
             c.stop = True

@@ -113,7 +113,16 @@ def test_simulate_cli_writes_report(tmp_path, capsys):
     assert html.count("data:image/png;base64,") == 3
 
 
-@pytest.mark.parametrize("bad", [["--ai", "usa"], ["--ai", "mars=random"], ["--executor", "mpi"]])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        ["--ai", "usa"],
+        ["--ai", "mars=random"],
+        ["--executor", "mpi"],
+        ["--option", "nope=1"],
+        ["--option", "morale_dice=3d10"],
+    ],
+)
 def test_simulate_cli_bad_input(bad):
     assert main(["simulate", SID, "--battles", "1", *bad]) == 2
 
@@ -198,3 +207,16 @@ def test_battles_do_not_depend_on_the_hash_seed():
         return out.stdout.strip()
 
     assert run("5") == run("6")
+
+
+def test_simulate_options_reach_every_battle():
+    """A battle spec's options are its game's (issue 14 item 1): a bad one stops the battle
+    naming it; good ones give the same battle every time."""
+    from kriegsspiel.engine.options import BadOption
+    from kriegsspiel.sim.battle import run_battle
+
+    ai = {"germany": "random", "usa": "random"}
+    with pytest.raises(BadOption, match="morale_dice"):
+        run_battle(BattleSpec(SID, 0, battle_seed(4, 0), ai, {"morale_dice": "3d10"}))
+    spec = BattleSpec(SID, 0, battle_seed(4, 0), ai, {"front_arc_half_angle": "80"})
+    assert run_battle(spec) == run_battle(spec)

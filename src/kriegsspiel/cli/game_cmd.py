@@ -15,8 +15,10 @@ import typer
 
 from ..engine.commands import IllegalCommand
 from ..engine.game import Game
+from ..engine.options import parse_pairs
 from ..engine.scenario import all_scenarios, find_scenario
 from ..engine.store import Store
+from ..engine.verify import verify
 from ..render import render_view
 from .common import console, fail, guarded, print_json
 
@@ -96,21 +98,78 @@ def _load(store: Store, game_id: str) -> Game:
 @game_app.command("new")
 def game_new(
     scenario: Annotated[str, typer.Argument(help="scenario id or file")],
-    seed: Annotated[int, typer.Option(help="game seed: same seed and commands, same dice")] = 0,
-    no_undo: Annotated[bool, typer.Option("--no-undo", help="forbid undo in this game")] = False,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            help="a chosen seed (same seed and commands, same dice; not secret); leave out for "
+            "a secret 256-bit seed revealed when the game ends"
+        ),
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            "-o",
+            help="name=value, repeatable: undo=consent|free|off and the ruleset's options "
+            "(README: Fair play; docs/decisions/)",
+        ),
+    ] = None,
+    no_undo: Annotated[bool, typer.Option("--no-undo", help="same as --option undo=off")] = False,
     db: DB = None,
     as_json: JSON_OPT = False,
 ) -> None:
-    """Create a game; prints its id."""
+    """Create a game; prints its id (and, with --json, its seed commitment)."""
 
     def body():
         sc = find_scenario(scenario)
-        game = Game(sc, seed, {"allow_undo": not no_undo})
+        options = parse_pairs(option or [])
+        if no_undo:
+            options.setdefault("undo", "off")
+        game = Game(sc, seed, options)
         Store(db).create(game)
         if as_json:
-            print_json({"id": game.id, "scenario": sc.id, "seed": seed, "sides": game.sides})
+            print_json(
+                {
+                    "id": game.id,
+                    "scenario": sc.id,
+                    "commitment": game.commitment,
+                    "seed": str(seed) if seed is not None else None,
+                    "options": game.options,
+                    "sides": game.sides,
+                }
+            )
         else:
             print(game.id)
+
+    guarded(body)
+
+
+@game_app.command("verify")
+def game_verify(
+    game_id: Annotated[str, typer.Argument(help="game id")],
+    db: DB = None,
+    as_json: JSON_OPT = False,
+) -> None:
+    """Check a finished game's whole log against the seed commitment published at its start:
+    the seed must match, and playing every recorded command again must write the same events
+    and state hash. Exit 1 if not. (Run by the umpire, it also checks a game still running.)"""
+
+    def body():
+        game = _load(Store(db), game_id)
+        verdict = verify(game)
+        if as_json:
+            print_json(verdict.to_json())
+        else:
+            console.print(
+                f"{'verified' if verdict.ok else 'NOT VERIFIED'}: {verdict.commands} commands, "
+                f"{verdict.events} events; commitment {verdict.commitment[:16]}…"
+                f"{'' if game.outcome else ' (game still running)'}",
+                markup=False,
+            )
+            for p in verdict.problems:
+                console.print(f"  {p}", markup=False)
+        if not verdict.ok:
+            raise typer.Exit(1)
 
     guarded(body)
 
@@ -140,13 +199,13 @@ def game_command(
                 raise SystemExit(2) from None
             fail(f"illegal command: {exc.reason}")
         store.append(game.id, new)
-        shown = [e for e in new if e.visible(side)]
+        shown = game.entries_for(side, new)  # as that side sees them, in its own numbers
         if as_json:
-            print_json({"events": [e.to_json() for e in shown], "outcome": game.outcome})
+            print_json({"events": shown, "outcome": game.outcome})
             return
         for e in shown:
-            console.print(f"[{e.index}] {e.type} {json.dumps(e.data)}", markup=False)
-            for line in e.explanation:
+            console.print(f"[{e['index']}] {e['type']} {json.dumps(e['data'])}", markup=False)
+            for line in e["explanation"]:
                 console.print(f"      {line}", markup=False)
         if game.outcome:
             console.print(f"game over: {game.outcome}", markup=False)
@@ -214,15 +273,17 @@ def game_log(
 
     def body():
         game = _load(Store(db), game_id)
-        evs = game.events_for(side)
+        game.view(side)  # an unknown side is refused here
+        evs = game.log_for(side)  # the side's own numbering (the umpire's: the true one)
         if as_json:
-            print_json([e.to_json() for e in evs])
+            print_json(evs)
             return
         for e in evs:
             console.print(
-                f"[{e.index}] {e.side or '-'} {e.type} {json.dumps(e.data)}", markup=False
+                f"[{e['index']}] {e['side'] or '-'} {e['type']} {json.dumps(e['data'])}",
+                markup=False,
             )
-            for line in e.explanation:
+            for line in e["explanation"]:
                 console.print(f"      {line}", markup=False)
 
     guarded(body)
@@ -263,7 +324,8 @@ def game_undo(
         except IllegalCommand as exc:
             fail(f"cannot undo: {exc.reason}")
         store.append(game.id, new)
-        console.print(f"undone command {new[0].data['command']}", markup=False)
+        what = {"undo": "undone", "undo_request": "asked the other side to undo"}
+        console.print(f"{what[new[0].type]} command {new[0].data['command']}", markup=False)
 
     guarded(body)
 

@@ -15,6 +15,7 @@ from ..ai.bot import command_of, hints_for
 from ..ai.registry import RANDOM, make_bot
 from ..ai.seat import run_ai
 from ..engine import Game, IllegalCommand
+from ..engine.options import BadOption, parse_pairs
 from ..engine.scenario import find_scenario
 from .common import console, fail, guarded, print_json
 
@@ -55,7 +56,9 @@ def play(
     scenario: Annotated[str, typer.Argument(help="scenario id, e.g. qr-crossroads-armour")],
     ai: Annotated[str, typer.Option("--ai", help="the side the computer plays")],
     profile: Annotated[str, typer.Option("--profile", help="AI profile")] = "balanced",
-    seed: Annotated[int, typer.Option("--seed")] = 0,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="a chosen seed (default: a secret one)")
+    ] = None,
 ) -> None:
     """Play a scenario against the AI: enter a number from the legal list, a JSON command, or
     an empty line to end the phase ('q' quits)."""
@@ -125,6 +128,10 @@ def simulate(
         list[str] | None,
         typer.Option("--ai", help="SIDE=PROFILE (repeatable; PROFILE 'random' = random bot)"),
     ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", help="name=value: a game option (repeatable)"),
+    ] = None,
     out: Annotated[Path | None, typer.Option("--out", help="folder for JSON, CSV, HTML")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print the summary as JSON")] = False,
 ) -> None:
@@ -144,7 +151,12 @@ def simulate(
     # a scenario file is run as that file (a designer's edited copy), not the shipped one
     # with the same id; Dask workers on other machines need the file at the same path
     ident = str(Path(scenario).resolve()) if Path(scenario).suffix in (".yaml", ".yml") else sc.id
-    specs = [BattleSpec(ident, i, battle_seed(seed, i), profiles) for i in range(battles)]
+    try:
+        options = parse_pairs(option or [])
+        Game(sc, 0, options)  # an unknown option or a bad value: exit 2 before any battle
+    except BadOption as exc:
+        fail(str(exc))
+    specs = [BattleSpec(ident, i, battle_seed(seed, i), profiles, options) for i in range(battles)]
 
     def body():
         with Progress(

@@ -6,7 +6,7 @@ resolved into events; `view(state, side)` is all a side may know.
 
 from .commands import IllegalCommand
 from .events import Event
-from .game import Game, GameRules, dice_for
+from .game import Game, GameRules
 from .scenario import Scenario, load_scenario
 
-__all__ = ["Event", "Game", "GameRules", "IllegalCommand", "Scenario", "dice_for", "load_scenario"]
+__all__ = ["Event", "Game", "GameRules", "IllegalCommand", "Scenario", "load_scenario"]

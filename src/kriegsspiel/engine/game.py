@@ -1,8 +1,10 @@
 """A game: ruleset, scenario, seed and an append-only list of events; state is their fold.
 
 The engine knows nothing of any ruleset's rules. A ruleset supplies a `GameRules` object; the
-engine validates and resolves commands through it, numbers and stores the events, derives dice
-from (seed, event index), folds state, undoes, replays and filters views per side.
+engine validates commands against the ruleset's schemas, resolves them through it, numbers and
+stores the events, derives dice from the secret seed (engine/fairplay.py), folds state, undoes
+under the game's undo policy (engine/undo.py), replays and filters views and logs per side
+(engine/seatlog.py).
 """
 
 from __future__ import annotations
@@ -15,36 +17,19 @@ from collections.abc import Iterable
 from typing import Any, Protocol
 
 from . import registry
+from .command_schema import validate_command
 from .commands import IllegalCommand
 from .events import SPECTATOR, UMPIRE, Draft, Event
+from .fairplay import DiceStream, canonical, check_seed, commitment, new_seed
+from .options import BadOption, from_validation, split
+from .refusals import guard
 from .scenario import Scenario
+from .seatlog import SeatLog
+from .undo import UNDO_COMMANDS, UndoBook
 
 UNDO = "undo"
-
-
-class Dice:
-    """The `random.Random` of one command, seeded from (game seed, event index) on its first
-    draw: most commands and automatic steps roll nothing, and the hash and the generator's
-    set-up were a measurable share of every command."""
-
-    __slots__ = ("_at", "_rng")
-
-    def __init__(self, seed: int, index: int):
-        self._at = (seed, index)
-        self._rng: random.Random | None = None
-
-    def __getattr__(self, name: str) -> Any:  # randint, uniform, choice, random, ...
-        if self._rng is None:
-            seed, index = self._at
-            digest = hashlib.sha256(f"kriegsspiel:{seed}:{index}".encode()).digest()
-            self._rng = random.Random(int.from_bytes(digest[:8], "big"))
-        return getattr(self._rng, name)
-
-
-def dice_for(seed: int, index: int) -> Any:
-    """The RNG for the command that will write event `index`: same seed, same log, same dice
-    (a `Dice`, which behaves as a `random.Random`)."""
-    return Dice(seed, index)
+GIVEN = "given"  # umpire-only record of a command as given (for verify), one per command
+ENGINE_EVENTS = frozenset({UNDO, GIVEN, "undo_request", "undo_declined"})
 
 
 class GameRules(Protocol):
@@ -77,34 +62,65 @@ class GameRules(Protocol):
 
     def active_sides(self, state: Any) -> list[str]: ...
 
+    # Optional hooks (the engine checks with hasattr):
+    #   command_models() -> dict[str, type[BaseModel]]: a pydantic model per command type; the
+    #       engine validates every command against its model before `resolve` sees it (a
+    #       refusal names the field; `resolve` gets the model's dump of the fields given) and
+    #       refuses types without one. Validation context: {"table": (width, depth)}, for
+    #       models that keep points on the table (engine/command_schema.py has helpers).
+    #   odds(state, side, command) -> dict: exact odds before giving a command.
 
-def rules_for(ruleset: str) -> GameRules:
-    """The ruleset's rules, from the registry (engine/registry.py): the engine imports no
-    ruleset."""
-    return registry.game_rules(ruleset)
+
+def rules_for(ruleset: str, options: dict[str, Any] | None = None) -> GameRules:
+    """The ruleset's rules with its options, from the registry (engine/registry.py): the engine
+    imports no ruleset. BadOption names an unknown option or a bad value."""
+    from pydantic import ValidationError
+
+    try:
+        return registry.game_rules(ruleset, options)
+    except ValidationError as exc:
+        raise from_validation(exc) from None
+    except TypeError as exc:
+        if options:
+            raise BadOption(next(iter(options)), f"the {ruleset} ruleset takes no options") from exc
+        raise
 
 
 class Game:
-    """One game. `events` is the save file; `state` is always their fold."""
+    """One game. `events` is the save file; `state` is always their fold.
+
+    `seed=None` draws a secret 256-bit seed; the `start` event publishes only its commitment
+    (and whether the seed was chosen by the players: `seed_chosen`)."""
 
     def __init__(
         self,
         scenario: Scenario,
-        seed: int = 0,
+        seed: int | None = None,
         options: dict[str, Any] | None = None,
         game_id: str | None = None,
         events: Iterable[Event] = (),
         rules: GameRules | None = None,
+        *,
+        seed_chosen: bool | None = None,
     ):
         self.scenario = scenario
-        self.seed = seed
+        chosen = seed is not None if seed_chosen is None else seed_chosen
+        try:
+            self.seed = check_seed(seed) if seed is not None else new_seed()
+        except ValueError as exc:
+            raise BadOption("seed", str(exc)) from None
         self.options = dict(options or {})
+        self.engine_options, ruleset_options = split(self.options)
         self.id = game_id or uuid.uuid4().hex[:12]
-        self.rules = rules or rules_for(scenario.ruleset)
+        self.rules = rules or rules_for(scenario.ruleset, ruleset_options)
+        self._dice = DiceStream(self.seed)
+        self._seat_logs: dict[str, SeatLog] = {}
         self.events: list[Event] = list(events)
         self._state = self._fold(self.events)
+        self.undo_book = UndoBook(self)
         if not self.events:
-            self._append(None, [Draft("start", {"scenario": scenario.id, "seed": seed})])
+            start = {"scenario": scenario.id, "commitment": commitment(self.seed)}
+            self._append(None, [Draft("start", start | {"seed_chosen": chosen})], None)
 
     # ------------------------------------------------------------------ state
     @property
@@ -115,12 +131,23 @@ class Game:
     def sides(self) -> list[str]:
         return self.scenario.side_ids
 
-    def _fold(self, events: list[Event]) -> Any:
+    @property
+    def commitment(self) -> str:
+        return commitment(self.seed)
+
+    def _fold(self, events: list[Event], count: bool = True) -> Any:
         state = self.rules.initial_state(self.scenario, self.seed, self.options)
         undone = undone_commands(events)
+        line = 0
         for e in events:
-            if e.type != UNDO and e.command not in undone:
+            if e.command in undone:
+                continue
+            if e.type not in ENGINE_EVENTS:
                 self.rules.apply(state, e)
+            elif e.type == GIVEN and e.data["command"]["type"] not in UNDO_COMMANDS:
+                line += 1
+        if count:
+            self._line = line  # commands in force: a command's place in the line of play
         return state
 
     def state_hash(self) -> str:
@@ -159,18 +186,39 @@ class Game:
             raise IllegalCommand("a command is a JSON object with a string 'type'", "type")
         if self.outcome is not None:
             raise IllegalCommand("the game is over")
-        if command["type"] == UNDO:
-            return self.undo(side)
-        rng = dice_for(self.seed, len(self.events))
-        drafts = self.rules.resolve(self._state, side, command, rng)
-        return self._append(side, drafts)
+        if command["type"] in UNDO_COMMANDS:
+            return self.undo_book.command(side, command["type"])
+        command = self._validated(command)
+        text = canonical(command)
+        rng = self._dice.for_step(self._line, side, text, 0)
+        try:
+            drafts = self.rules.resolve(self._state, side, command, rng)
+        except IllegalCommand as exc:
+            raise guard(exc, self.rules, self._state, side, text) from None
+        return self._append(side, drafts, command, rng)
 
-    def _append(self, side: str | None, drafts: list[Draft]) -> list[Event]:
-        """Append a command's events, then the rules' automatic follow-ups (same command)."""
+    def _validated(self, command: dict[str, Any]) -> dict[str, Any]:
+        models = getattr(self.rules, "command_models", None)
+        if models is None:
+            return command
+        table = self.scenario.table
+        return validate_command(models(), command, {"table": (table.width, table.depth)})
+
+    def _append(
+        self,
+        side: str | None,
+        drafts: list[Draft],
+        command: dict[str, Any] | None,
+        first: Any = None,
+    ) -> list[Event]:
+        """Append a command's events, then the rules' automatic follow-ups (same command), then
+        the umpire's record of the command as given (whether it rolled dice)."""
         cmd = self.next_command
         new: list[Event] = []
         author = side
-        for _ in range(10_000):
+        text = canonical(command) if command is not None else "start"
+        dice = [first] if first is not None else []
+        for round_ in range(1, 10_001):
             for d in drafts:
                 e = Event(
                     len(self.events), cmd, d.type, author, d.data, d.visible_to, d.explanation
@@ -180,36 +228,42 @@ class Game:
                 new.append(e)
             if self.rules.outcome(self._state) is not None:
                 break
-            drafts = self.rules.automatic(self._state, dice_for(self.seed, len(self.events)))
+            dice.append(self._dice.for_step(self._line, side, text, round_))
+            drafts = self.rules.automatic(self._state, dice[-1])
             author = None
             if not drafts:
                 break
         else:
             raise RuntimeError("automatic steps did not settle")
+        if command is not None:
+            rolled = any(d.drawn for d in dice)
+            new.append(self._record(cmd, side, command, rolled))
+            self._line += 1
+        return new
+
+    def _record(self, cmd: int, side: str | None, command: dict[str, Any], rolled: bool) -> Event:
+        """The umpire-only record of a command as given (verify replays these)."""
+        e = Event(len(self.events), cmd, GIVEN, side, {"command": command, "dice": rolled}, ())
+        self.events.append(e)
+        return e
+
+    def append_engine(self, side: str, kind: str, drafts: list[Draft]) -> list[Event]:
+        """Append the engine's own events of one command (undo flow), with its record; the
+        state is folded anew if an undo is among them."""
+        cmd = self.next_command
+        new = []
+        for d in drafts:
+            e = Event(len(self.events), cmd, d.type, side, d.data, d.visible_to, d.explanation)
+            self.events.append(e)
+            new.append(e)
+        new.append(self._record(cmd, side, {"type": kind}, False))
+        if any(e.type == UNDO for e in new):
+            self._state = self._fold(self.events)
         return new
 
     def undo(self, side: str | None = None) -> list[Event]:
-        """Undo the last command still in force, if the game allows it (option allow_undo)."""
-        if not self.options.get("allow_undo", True):
-            raise IllegalCommand("undo is not allowed in this game")
-        undone = undone_commands(self.events)
-        live = [e for e in self.events if e.type != UNDO and e.command not in undone]
-        if not live:
-            raise IllegalCommand("nothing to undo")
-        last = live[-1]
-        if last.command == 0:
-            raise IllegalCommand("nothing to undo")
-        author = next(e.side for e in live if e.command == last.command)
-        if side not in (None, UMPIRE) and author != side:
-            raise IllegalCommand(
-                f"the last command was {author}'s; only they or the umpire may undo it"
-            )
-        drafts = [Draft(UNDO, {"command": last.command})]
-        cmd = self.next_command
-        e = Event(len(self.events), cmd, UNDO, side, drafts[0].data)
-        self.events.append(e)
-        self._state = self._fold(self.events)
-        return [e]
+        """Ask to undo the last command in force (engine/undo.py: the game's undo policy)."""
+        return self.submit(UMPIRE if side is None else side, {"type": "undo"})
 
     def extend(self, events: Iterable[Event]) -> None:
         """Fold in events another writer committed after this copy's last one (a second
@@ -220,17 +274,23 @@ class Game:
             self.events.append(e)
             if e.type == UNDO:
                 self._state = self._fold(self.events)
-            else:
+            elif e.type not in ENGINE_EVENTS:
                 self.rules.apply(self._state, e)
+            elif e.type == GIVEN and e.data["command"]["type"] not in UNDO_COMMANDS:
+                self._line += 1  # as _fold counts it: the next command's place in the line
 
     def odds(self, side: str, command: dict[str, Any]) -> dict[str, Any]:
         """Exact odds of a command before giving it, if the ruleset offers them."""
         self._check_side(side)
         if side == UMPIRE or not hasattr(self.rules, "odds"):
             raise IllegalCommand("no odds preview for this side or ruleset", "side")
-        if not isinstance(command, dict):
-            raise IllegalCommand("a command is a JSON object", "type")
-        return self.rules.odds(self._state, side, command)
+        if not isinstance(command, dict) or not isinstance(command.get("type"), str):
+            raise IllegalCommand("a command is a JSON object with a string 'type'", "type")
+        command = self._validated(command)
+        try:
+            return self.rules.odds(self._state, side, command)
+        except IllegalCommand as exc:
+            raise guard(exc, self.rules, self._state, side, canonical(command)) from None
 
     # ------------------------------------------------------------------ views
     def legal_commands(self, side: str) -> list[dict[str, Any]]:
@@ -240,10 +300,41 @@ class Game:
         return self.rules.legal_commands(self._state, side)
 
     def events_for(self, side: str) -> list[Event]:
+        """The events of commands in force that `side` may see, with the true numbers (the
+        umpire's); what a seat is sent is `log_for` (its own numbers)."""
         undone = undone_commands(self.events)
-        return [
-            e for e in self.events if e.visible(side) and e.type != UNDO and e.command not in undone
-        ]
+        return [e for e in self.events if e.visible(side) and e.command not in undone]
+
+    def seat_log(self, side: str) -> SeatLog:
+        """The seat's own numbering of what it may read (engine/seatlog.py), brought up to date."""
+        log = self._seat_logs.get(side)
+        if log is None:
+            log = self._seat_logs[side] = SeatLog(side)
+        log.update(self.events)
+        return log
+
+    def log_for(self, side: str) -> list[dict[str, Any]]:
+        """The log a seat reads: its entries of commands in force, in its own numbers."""
+        return [t[2] for t in self.seat_log(side).live(undone_commands(self.events))]
+
+    def entries_for(self, side: str, events: list[Event]) -> list[dict[str, Any]]:
+        """These events as `side` reads them (an ack), in its own numbers."""
+        return self.seat_log(side).of(events)
+
+    def header(self, side: str) -> dict[str, Any]:
+        """The view's `game` block: the commitment always, the seed to the umpire and, once
+        the game is over, to everyone; the seat's own event count."""
+        over = self.outcome is not None
+        return {
+            "id": self.id,
+            "scenario": self.scenario.id,
+            "ruleset": self.scenario.ruleset,
+            "commitment": self.commitment,
+            "seed": str(self.seed) if side == UMPIRE or over else None,
+            "events": len(self.seat_log(side).entries),
+            "options": self.engine_options.model_dump(),
+            "undo_request": self.undo_book.pending_for(side),
+        }
 
     def view(self, side: str) -> dict[str, Any]:
         """Everything `side` may know: the ruleset's view plus the log it may read. The
@@ -252,14 +343,8 @@ class Game:
         if side not in self.sides and side not in (UMPIRE, SPECTATOR):
             raise IllegalCommand(f"unknown side {side!r}", "side")
         out = self.rules.view(self._state, side)
-        out["game"] = {
-            "id": self.id,
-            "scenario": self.scenario.id,
-            "ruleset": self.scenario.ruleset,
-            "seed": self.seed if side == UMPIRE else None,
-            "events": len(self.events),
-        }
-        out["log"] = [e.to_json() for e in self.events_for(side)]
+        out["game"] = self.header(side)
+        out["log"] = self.log_for(side)
         out["outcome"] = self.outcome
         return out
 

@@ -1,7 +1,8 @@
 """Game storage through SQLAlchemy: a SQLite file by default, PostgreSQL by URL.
 
 A game row holds the scenario (as JSON, so a saved game does not depend on the shipped file),
-the seed and options; event rows are the log. Appends are transactional: a command's events are
+the seed (secret, up to 256 bits: stored as hex text, never shown to a side before the end) and
+options; event rows are the log. Appends are transactional: a command's events are
 committed together or not at all.
 
 Several processes may write one game (servers behind a load balancer, the CLI): appends use
@@ -55,7 +56,7 @@ games = Table(
     Column("ruleset", String(32), nullable=False),
     Column("scenario_id", String(128), nullable=False),
     Column("scenario", Text, nullable=False),
-    Column("seed", Integer, nullable=False),
+    Column("seed", String(80), nullable=False),  # "0x..." (older files: an integer)
     Column("options", JSON, nullable=False),
     Column("meta", JSON, nullable=False),
     Column("created", DateTime(timezone=True), nullable=False),
@@ -138,7 +139,7 @@ class Store:
                     ruleset=game.scenario.ruleset,
                     scenario_id=game.scenario.id,
                     scenario=game.scenario.model_dump_json(),
-                    seed=game.seed,
+                    seed=hex(game.seed),
                     options=game.options,
                     meta=meta or {},
                     created=datetime.now(UTC),
@@ -206,7 +207,7 @@ class Store:
                 raise LookupError(f"no game {game_id!r} in {self.url}")
             evs = self._events(conn, game_id, 0)
         scenario = Scenario.model_validate(json.loads(row["scenario"]))
-        return Game(scenario, row["seed"], row["options"], row["id"], evs)
+        return Game(scenario, _seed(row["seed"]), row["options"], row["id"], evs)
 
     def events_since(self, game_id: str, index: int) -> list[Event]:
         """The game's events from `index` on (what other writers appended)."""
@@ -244,7 +245,7 @@ class Store:
         with self.engine.connect() as conn:
             rows = (
                 conn.execute(
-                    select(games.c.id, games.c.scenario_id, games.c.seed, games.c.created).order_by(
+                    select(games.c.id, games.c.scenario_id, games.c.created).order_by(
                         games.c.created
                     )
                 )
@@ -252,3 +253,10 @@ class Store:
                 .all()
             )
         return [dict(r) for r in rows]
+
+
+def _seed(value: Any) -> int:
+    """A stored seed: hex text, or an integer written by an older version."""
+    if isinstance(value, str):
+        return int(value, 16) if value.startswith("0x") else int(value)
+    return int(value)

@@ -27,7 +27,8 @@ def _game_rules(package: str):
         mod = importlib.import_module(package)
         if not hasattr(mod, "game_rules"):
             raise NotImplementedError(f"not implemented: games of the {package} ruleset")
-        return mod.game_rules()
+        # a ruleset without options takes none: game_rules() raises TypeError if given some
+        return mod.game_rules(options) if options else mod.game_rules()
 
     return make
 

@@ -21,6 +21,7 @@ from fastapi import (
 from fastapi import (
     Path as PathParam,
 )
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy import create_engine, event
@@ -28,9 +29,11 @@ from sqlalchemy import create_engine, event
 from ..engine import registry
 from ..engine.commands import IllegalCommand
 from ..engine.events import SPECTATOR, UMPIRE
-from ..engine.game import Game
+from ..engine.game import Game, rules_for
+from ..engine.options import BadOption, documented
 from ..engine.scenario import Scenario, all_scenarios
 from ..engine.store import Store, default_url
+from ..engine.verify import verify
 from . import seats, strict
 from .fanout import Fanout
 from .hub import GameHub, Refused
@@ -63,6 +66,9 @@ def create_game(hub: GameHub, new: NewGame, base_url: str) -> CreatedGame:
         game = Game(scenario, new.seed, new.options)
     except NotImplementedError as e:
         raise HTTPException(422, {"field": "scenario", "reason": str(e)}) from e
+    except BadOption as e:
+        field = "seed" if e.field == "seed" else f"options.{e.field}"
+        raise HTTPException(422, {"field": field, "reason": str(e)}) from e
     tokens, digests = seats.issue(game.sides)
     hub.create(game, {"seats": digests})
     base = base_url.rstrip("/")
@@ -137,6 +143,12 @@ def create_app(db_url: str | None = None, limits: Limits | None = None) -> FastA
     async def _refused(_: Request, exc: Refused) -> JSONResponse:
         return JSONResponse(exc.to_json(), status_code=exc.status)
 
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
+        """422 naming the field, without echoing the input (it may be NaN, or huge)."""
+        detail = [{"loc": list(e.get("loc", ())), "msg": e.get("msg", "")} for e in exc.errors()]
+        return JSONResponse({"detail": detail}, status_code=422)
+
     @app.exception_handler(IllegalCommand)
     async def _illegal(_: Request, exc: IllegalCommand) -> JSONResponse:
         return JSONResponse(exc.to_json(), status_code=400)
@@ -207,6 +219,14 @@ def create_app(db_url: str | None = None, limits: Limits | None = None) -> FastA
                 }
             )
         return out
+
+    @api.get("/rulesets/{ruleset}/options")
+    def ruleset_options(ruleset: Annotated[str, PathParam(pattern=NAME)]) -> list[dict[str, Any]]:
+        """The options a game of this ruleset takes (`options` of POST /api/games)."""
+        try:
+            return documented(rules_for(ruleset))
+        except (LookupError, NotImplementedError) as e:
+            raise HTTPException(404, f"no games of ruleset {ruleset!r}") from e
 
     @api.post("/games", response_model=CreatedGame, status_code=201)
     async def new_game(body: NewGame, request: Request) -> CreatedGame:
@@ -298,6 +318,21 @@ def create_app(db_url: str | None = None, limits: Limits | None = None) -> FastA
         game, _ = await seat_dep(game_id, UMPIRE, token, x_token)
         async with hub.lock(game_id):
             return StateHash(hash=game.state_hash(), events=len(game.events))
+
+    @api.get("/games/{game_id}/verify")
+    async def verify_game(
+        game_id: GameId,
+        token: Annotated[str | None, Query(max_length=256)] = None,
+        x_token: Annotated[str | None, Header(max_length=256)] = None,
+    ) -> dict[str, Any]:
+        """Check the whole log against the seed commitment published at the start (replay with
+        the revealed seed: same events, same state hash). Anyone once the game is over; before
+        that only the umpire (the answer holds the seed)."""
+        game = game_of(game_id)
+        if game.outcome is None:
+            await seat_dep(game_id, UMPIRE, token, x_token)
+        async with hub.lock(game_id):
+            return verify(game).to_json()
 
     @api.websocket("/games/{game_id}/ws")
     async def stream(websocket: WebSocket, game_id: str, token: str | None = None) -> None:

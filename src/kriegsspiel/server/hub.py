@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.commands import IllegalCommand
-from ..engine.events import SPECTATOR, UMPIRE, Event
-from ..engine.game import Game
+from ..engine.events import SPECTATOR, Event
+from ..engine.game import Game, undone_commands
 from ..engine.store import Answer, Conflict, Store
 from . import strict
 from .limits import Limits, Window
@@ -127,7 +127,6 @@ class GameHub:
         self._answers: dict[str, dict[tuple[str, str], Answer]] = {}
         self._locks: dict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self._subs: dict[str, set[Subscriber]] = defaultdict(set)
-        self._json: dict[str, list[tuple[dict[str, Any], str]]] = defaultdict(list)
         self._repeats: dict[tuple[str, str], tuple[str, int]] = {}  # (game, seat) -> step, n
         self._published: dict[str, int] = {}  # game -> events in the views last pushed
         self.creations = Window(self.limits.games_per_client_per_minute)
@@ -146,7 +145,6 @@ class GameHub:
     def _install(self, game: Game, answers: dict[tuple[str, str], Answer]) -> Game:
         self._games[game.id] = game
         self._answers[game.id] = answers
-        self._json.pop(game.id, None)
         return game
 
     def _drop(self, game_id: str) -> None:
@@ -159,18 +157,9 @@ class GameHub:
             return self._install(*self._load(game_id))
         return self._games[game_id]
 
-    def _cache(self, game: Game) -> list[tuple[dict[str, Any], str]]:
-        """Each event of the game as JSON and as text; events never change, so once is enough."""
-        cache = self._json[game.id]
-        for e in game.events[len(cache) :]:
-            doc = e.to_json()
-            cache.append((doc, strict.dumps(doc)))
-        return cache
-
     def events_json(self, game: Game, events: list[Event], seat: str) -> list[dict[str, Any]]:
-        """`events` that `seat` may see, as JSON."""
-        cache = self._cache(game)
-        return [cache[e.index][0] for e in events if e.visible(seat)]
+        """`events` that `seat` may see, as JSON in the seat's own numbering (engine/seatlog.py)."""
+        return game.entries_for(seat, events)
 
     @staticmethod
     def step(game: Game) -> str:
@@ -181,33 +170,26 @@ class GameHub:
 
     def view(self, game: Game, seat: str) -> dict[str, Any]:
         """The seat's view and legal commands; equal to `game.view(seat)` plus the step key
-        (tested), but with each immutable event serialised once instead of once per view."""
+        (tested)."""
         out = self._view_without_log(game, seat)
-        out["log"] = self.events_json(game, game.events_for(seat), seat)
+        out["log"] = game.log_for(seat)
         return out
 
     def _view_without_log(self, game: Game, seat: str) -> dict[str, Any]:
         out = game.rules.view(game.state, seat)
-        out["game"] = {
-            "id": game.id,
-            "scenario": game.scenario.id,
-            "ruleset": game.scenario.ruleset,
-            "seed": game.seed if seat == UMPIRE else None,
-            "events": len(game.events),
-            "step": step_of(out),
-        }
+        out["game"] = {**game.header(seat), "step": step_of(out)}
         out["outcome"] = game.outcome
         out["legal"] = game.legal_commands(seat) if seat in game.sides else []
         return out
 
     def message(self, game: Game, seat: str) -> str:
         """The socket message `{"type": "view", "seat", "view"}` as text, the log spliced in
-        from the cached texts of its events (re-encoding the whole log per push is the cost).
+        from the seat's cached entry texts (re-encoding the whole log per push is the cost).
         Strict JSON: a NaN in the view raises ValueError rather than reach the wire."""
-        cache = self._cache(game)
-        log_text = ",".join(cache[e.index][1] for e in game.events_for(seat))
+        undone = undone_commands(game.events)
+        log = ",".join(t[3] for t in game.seat_log(seat).live(undone))
         body = strict.dumps(self._view_without_log(game, seat))
-        view = f'{body[:-1]}, "log": [{log_text}]}}'
+        view = f'{body[:-1]}, "log": [{log}]}}'
         return f'{{"type": "view", "seat": {json.dumps(seat)}, "view": {view}}}'
 
     def meta(self, game_id: str) -> dict[str, Any]:

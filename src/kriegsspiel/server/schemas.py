@@ -12,8 +12,19 @@ class NewGame(BaseModel):
     scenario: str = Field(
         description="id of a shipped scenario (GET /api/scenarios)", max_length=128
     )
-    seed: int = Field(0, ge=0, le=2**31 - 1)
-    options: dict[str, bool | int | float | str] = Field(default_factory=dict)
+    seed: int | None = Field(
+        None,
+        ge=0,
+        le=2**256 - 1,
+        description="leave out for a secret 256-bit seed (fair play); a chosen seed makes the "
+        "game reproducible but is not secret to whoever chose it",
+    )
+    options: dict[str, bool | int | float | str] = Field(
+        default_factory=dict,
+        max_length=64,
+        description="per-game options: the engine's (undo: consent|free|off) and the "
+        "ruleset's documented ones (GET /api/rulesets/{id}/options)",
+    )
 
 
 class Command(BaseModel):

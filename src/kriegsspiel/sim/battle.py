@@ -32,11 +32,12 @@ class BattleSpec:
     index: int
     seed: int
     ai: dict[str, str] = field(default_factory=dict)
+    options: dict[str, str] = field(default_factory=dict)  # game options (name -> value)
 
 
 def run_battle(spec: BattleSpec) -> dict[str, Any]:
     """Play one battle out and describe it (deterministic for a spec)."""
-    game = Game(find_scenario(spec.scenario), seed=spec.seed)
+    game = Game(find_scenario(spec.scenario), seed=spec.seed, options=spec.options)
     ruleset = game.scenario.ruleset
     fallback = default_profile(ruleset)
     profiles = {s: spec.ai.get(s, fallback) for s in game.sides}

@@ -11,8 +11,8 @@ UNIT = "inch"
 __all__ = ["KINDS", "UNIT", "Options"]
 
 
-def game_rules():
-    """The quickref face to the game engine."""
+def game_rules(options: dict | None = None):
+    """The quickref face to the game engine, with the game's options (options.py)."""
     from .game.rules import game_rules as make
 
-    return make()
+    return make(options)

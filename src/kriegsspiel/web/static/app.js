@@ -93,6 +93,25 @@ async function start() {
   await joinSeat(q.get("seat") || "spectator");
 }
 
+// "name=value name2=value2" (spaces or commas between): the server types and checks the values
+function parseOptions(text) {
+  const out = {};
+  for (const pair of text.split(/[\s,]+/).filter(Boolean)) {
+    const i = pair.indexOf("=");
+    if (i < 1) throw new Error(`option ${pair}: expected name=value`);
+    out[pair.slice(0, i)] = pair.slice(i + 1);
+  }
+  return out;
+}
+
+async function showOptions(ruleset) {
+  try {
+    const opts = await api("GET", `/rulesets/${ruleset}/options`);
+    $("#option-list").textContent = "Options: " + opts.map((o) => `${o.name}=${o.default}` +
+      (o.choices ? ` (${o.choices.join("|")})` : "")).join(", ");
+  } catch (e) { $("#option-list").textContent = ""; }
+}
+
 async function lobby() {
   $("#lobby").hidden = false;
   const list = await api("GET", "/scenarios");
@@ -102,10 +121,15 @@ async function lobby() {
     sel.append(el("option", { value: s.id, "data-ruleset": s.ruleset,
       text: `${s.name} (${s.sides.map((x) => x.name).join(" vs ")}) — ${s.ruleset}` }));
   }
+  const rulesetOf = () => (list.find((x) => x.id === sel.value) || {}).ruleset;
+  sel.addEventListener("change", () => showOptions(rulesetOf()));
+  if (sel.value) showOptions(rulesetOf());
   $("#new-game").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     try {
-      const g = await api("POST", "/games", { scenario: sel.value, seed: Number($("#seed").value || 0) });
+      const body = { scenario: sel.value, options: parseOptions($("#options").value) };
+      if ($("#seed").value !== "") body.seed = Number($("#seed").value);
+      const g = await api("POST", "/games", body);
       for (const s of g.seats) saveToken(g.id, s.seat, s.token);
       sessionStorage.setItem(`ks-links:${g.id}`, JSON.stringify(g));
       location.href = `/?game=${g.id}&seat=${g.seats[0].seat}`;

@@ -94,7 +94,8 @@ def resolve_call(
         "x": x,
         "y": y,
         "ok": bool(res.result),
-        "mission": f"m{state.counter + 1}",
+        # numbered per side: a mission's name tells nothing of the other side's calls
+        "mission": f"{side}-m{1 + sum(m.side == side for m in state.missions.values())}",
         "strength": art.strength,
         "trained": record(rules, u).kind in ("fo", "command"),
     }

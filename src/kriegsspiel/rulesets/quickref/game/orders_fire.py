@@ -24,10 +24,9 @@ SYMBOL = {"none": "-", "suppressed": "Sp", "retreat": "Rt", "hit": "H", "kia": "
 
 def _own(state: State, side: str, uid: Any, what: str = "unit") -> Unit:
     u = state.units.get(uid) if isinstance(uid, str) else None
-    if u is None or not u.alive or u.reinforcement_turn > state.turn:
+    # an enemy's id gets the answer a made-up id gets: a refusal tells nothing of enemy units
+    if u is None or u.side != side or not u.alive or u.reinforcement_turn > state.turn:
         raise IllegalCommand(f"no unit {uid!r} of yours on the table", what)
-    if u.side != side:
-        raise IllegalCommand(f"{u.name} ({uid}) is not your unit", what)
     if u.transport:
         raise IllegalCommand(f"{u.name} is carried by {u.transport} and cannot act", what)
     return u
@@ -70,6 +69,14 @@ def fire_query(rules: Rules, board: Board, state: State, side: str, cmd: dict[st
         if not board.los(f.pos, target.pos):
             raise IllegalCommand(f"{f.name} has no line of sight to {target.name}", "target")
     weapon = cmd.get("weapon")
+    if weapon is not None:
+        known = {"main", "he", "flame"}.union(
+            *(getattr(record(rules, f), "alt_guns", None) or {} for f in firers)
+        )
+        if weapon not in known:
+            raise IllegalCommand(
+                f"no weapon {weapon!r}; the firers have {', '.join(sorted(known))}", "weapon"
+            )
     return ids, target, _choose(rules, board, state, firers, target, weapon, suppressive)
 
 
@@ -203,7 +210,10 @@ def _gun_at_vehicle(rules, board, f, rec, target, dist, weapon):
         _cover(board, target, "at"),
         _hull_down(board, target),
     )
-    gun, _ = df.weapon_of(shot.firer, shot.weapon)
+    try:
+        gun, _ = df.weapon_of(shot.firer, shot.weapon)
+    except RuleError as exc:
+        raise IllegalCommand(str(exc), "weapon") from None
     if gun.band(dist) is None:
         raise IllegalCommand(
             f'{target.name} is {dist:.1f}" away, beyond {firer_rec.name}\'s {gun.range[-1]}"',

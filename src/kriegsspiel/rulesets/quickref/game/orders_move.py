@@ -115,10 +115,12 @@ def resolve_move(
 
 
 def _withdraw_only(state: State, u: Unit, pts: list[tuple[float, float]]) -> None:
-    """A suppressed unit may only withdraw: never closer to an enemy that sees it (Q37)."""
-    enemy = state.enemy(u.side)
-    watchers = state.alive(enemy) if u.id in state.seen.get(enemy, []) else []
+    """A suppressed unit may only withdraw: never closer to an enemy its side observes (Q37).
+    Only enemies the side sees count, so a refusal tells nothing of unseen ones (issue 13)."""
+    watchers = [state.units[i] for i in state.seen.get(u.side, [])]
     for w in watchers:
+        if not w.alive:
+            continue
         if distance(pts[-1], w.pos) < distance(u.pos, w.pos) - EPS:
             raise IllegalCommand(
                 f"{u.name} is suppressed: it may only withdraw, not close on {w.name} (L2 Sp)",

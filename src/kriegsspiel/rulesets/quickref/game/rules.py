@@ -18,6 +18,7 @@ from ..options import Options
 from ..tables import Rules, rules
 from . import orders_arty, orders_assault, orders_fire, orders_move, results, sight, victory
 from .board import Board
+from .commands import MODELS
 from .geometry_helpers import distance
 from .legal import copy_templates, legal_commands
 from .sequence import BY_ID, actors, next_phase
@@ -35,6 +36,7 @@ class QuickrefGame:
     # copies once per game): the harness need not copy the rest (tests/ai/test_interface.py
     # checks this over whole battles)
     fresh_views = True
+    options_model = Options  # the documented per-game options (engine: `options.documented`)
 
     def __init__(self, rules_: Rules | None = None):
         self.rules = rules_ or rules()
@@ -254,6 +256,10 @@ class QuickrefGame:
         state.winner = d.get("winner")
 
     # ------------------------------------------------------------------ commands
+    def command_models(self) -> dict[str, type]:
+        """The schema of every command (engine hook; rulesets/quickref/game/commands.py)."""
+        return MODELS
+
     def _own(self, state: State, side: str, uid: Any, what: str = "unit") -> Unit:
         return orders_fire._own(state, side, uid, what)
 
@@ -495,6 +501,14 @@ def _initiative(a: str, b: str):
     return a if ra > rb else b
 
 
+def game_rules(options: Options | dict[str, Any] | None = None) -> QuickrefGame:
+    """The rules of a game with these options (rulesets/quickref/options.py; a mapping is
+    validated, raising pydantic's ValidationError naming an unknown option or a bad value)."""
+    if not isinstance(options, Options):
+        options = Options.model_validate(options or {}) if options else None
+    return _game_rules(options)
+
+
 @lru_cache(maxsize=8)
-def game_rules(options: Options | None = None) -> QuickrefGame:
+def _game_rules(options: Options | None) -> QuickrefGame:
     return QuickrefGame(rules(opts=options))
