@@ -1,0 +1,164 @@
+"""Armoured and AT-gun direct fire (digest §3.28-§3.29, §3.33): band by barrel class, to-hit
+modifiers (leader, hull down, turret turn, ammunition), natural 20 jams, then location and
+penetration with the AP range fall-off."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from ....chance import Lookup, Modifier, Note, Outcome, Sub
+from ....data.errors import RuleError
+from .armour import Impact, impact
+from .core import Rules, d20_under, quality_of
+
+BANDS = ("PB", "SHORT", "EFF", "LONG", "EXT")
+AMMO = ("AP", "APCR", "HEAT", "HE")
+TURRET_TURN = ("none", "45", "90", "180")
+
+
+@dataclass(frozen=True)
+class Gun:
+    """What fires: a vehicle's main gun or a towed gun (the fields the rules read)."""
+
+    name: str
+    gun_mm: int
+    barrel: str
+    pen: tuple[tuple[str, int | None], ...]
+    turret: str = "N"
+    placeholders: tuple[str, ...] = ()
+    artillery: bool = False
+    gyro: bool = False
+    t34: bool = False
+
+
+@dataclass(frozen=True)
+class Shot:
+    gun: Gun
+    range: float
+    target: Impact  # pen is filled in by the shot
+    ammo: str = "AP"
+    quality: str = "regular"
+    leadership: int = 0
+    aimed: bool = False
+    on_move: bool = False
+    moved_previous: bool = False
+    buttoned_up: bool = False
+    no_commander: bool = False
+    no_target: bool = False
+    zeroed: bool = False
+    shots_before: int = 0  # acquired target: 2nd shot -1, 3rd and later -2
+    target_moving: str = "none"  # none | front_rear | side:<inches>
+    light_woods: bool = False
+    turret_turn: str = "none"
+    turret_turned_before: bool = False  # T-34 M1941 only
+
+
+def gun_band(rules: Rules, barrel: str, rng: float) -> Generator[Any, Any, str]:
+    if rng < 0:
+        raise RuleError(f"range {rng}: must be positive")
+    for b in BANDS:
+        limit = yield from rules.get("gun_bands", barrel, b)
+        if limit is None or rng <= limit:
+            return b
+    return "beyond"
+
+
+def to_hit_mods(rules: Rules, s: Shot) -> Generator[Any, Any, list[Modifier]]:
+    names: list[str] = []
+    q = quality_of(s.quality)
+    if q in ("green", "elite"):
+        names.append(q)
+    if s.aimed:
+        names.append("aimed")
+    if s.on_move:
+        names.append("fire_on_move_gyro" if s.gun.gyro else "fire_on_move")
+    elif s.moved_previous:
+        names.append("moved_previous_gyro" if s.gun.gyro else "moved_previous")
+    if s.buttoned_up:
+        names.append("buttoned_up")
+    if s.ammo in ("HEAT", "HE"):
+        names.append("special_round")
+    if s.no_commander:
+        names.append("no_commander")
+    if s.zeroed:
+        names.append("zeroed_in")
+    if s.shots_before and not s.gun.artillery:
+        names.append("acquired_2" if s.shots_before == 1 else "acquired_3")
+    if s.target_moving == "front_rear":
+        names.append("target_moving")
+    names.append(f"size_{s.target.vehicle.size}")
+    if s.light_woods:
+        names.append("light_woods")
+    if s.turret_turned_before and s.gun.t34:
+        names.append("t34_turret_turned")
+    mods = yield from rules.drms("tank_to_hit_mods", names)
+    if s.target_moving.startswith("side:"):
+        inches = float(s.target_moving.split(":", 1)[1])
+        mods.append(Modifier("target moving across", int(inches // 3), "§3.29"))
+        yield mods[-1]
+    if s.leadership:
+        mods.append(Modifier("tank leader directing", s.leadership, "§3.24"))
+        yield mods[-1]
+    if s.turret_turn != "none":
+        if s.turret_turn not in TURRET_TURN:
+            raise RuleError(f"turret turn {s.turret_turn!r}: expected one of {TURRET_TURN}")
+        v = yield from rules.get("turret_turn", s.gun.turret, s.turret_turn)
+        mods.append(Modifier(f"turret turned {s.turret_turn} deg", int(v), "§3.28"))
+        yield mods[-1]
+    return mods
+
+
+def adjusted_pen(rules: Rules, s: Shot, b: str) -> Generator[Any, Any, int]:
+    """The round's penetration with the AP/APCR range fall-off (HEAT and HE never fall off)."""
+    pen = dict(s.gun.pen).get(s.ammo)
+    if pen is None:
+        raise RuleError(f"{s.gun.name} has no {s.ammo} penetration value")
+    if s.ammo not in ("AP", "APCR"):
+        return pen
+    pct = yield from rules.get("pen_falloff", s.gun.barrel, b)
+    exact = Fraction(pen) * (100 + pct) / 100
+    out = int(exact) if rules.opts.pen_rounding == "down" else int(exact + Fraction(1, 2))
+    if pct:
+        yield Note(f"{s.ammo} {pen} {pct:+d}% at {b} = {out}", "§3.29")
+    return out
+
+
+def tank_fire(rules: Rules, s: Shot) -> Generator[Any, Any, Outcome]:
+    if s.ammo not in AMMO:
+        raise RuleError(f"ammo {s.ammo!r}: expected one of {AMMO}")
+    if s.gun.placeholders:
+        from ....chance import Cite
+
+        yield Cite(s.gun.placeholders)
+    b = yield from gun_band(rules, s.gun.barrel, s.range)
+    if b == "beyond":
+        yield Note(f"{s.range:g} in is beyond the {s.gun.barrel} barrel's extreme band", "§3.29")
+        return Outcome("miss")
+    number = yield from rules.get("gun_to_hit", "guns", b)
+    yield Lookup("gun to-hit", f"{s.gun.barrel} {b}", number, "§3.29")
+    mods = yield from to_hit_mods(rules, s)
+    target = number - sum(m.value for m in mods)
+    if s.no_target:
+        target = rules.scale(target, Fraction(1, 2))
+        yield Note(f"No Target: halved to {target}", "§3.29")
+    roll = yield from d20_under(target, "gun to-hit", "§3.29")
+    if roll == 20:
+        yield Note("natural 20: the gun jams, no round fired", "§3.29")
+        return Outcome("jam")
+    if roll > target:
+        return Outcome("miss")
+    pen = yield from adjusted_pen(rules, s, b)
+    imp = Impact(
+        s.target.vehicle,
+        s.target.facing,
+        pen,
+        heat=s.ammo == "HEAT",
+        gun_mm=s.gun.gun_mm,
+        hull_down=s.target.hull_down,
+        leader_shift=s.target.leader_shift,
+        skirts=s.target.skirts,
+    )
+    return (yield Sub(impact, (rules, imp), label="hit on the vehicle"))
