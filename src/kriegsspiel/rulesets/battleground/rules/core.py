@@ -124,6 +124,11 @@ def check(
     return roll <= eff, roll
 
 
+def d3(d6: int) -> int:
+    """A d3 read from a d6: 1-2 -> 1, 3-4 -> 2, 5-6 -> 3 (digest §1)."""
+    return (d6 + 1) // 2
+
+
 def parse_ml(ml: str) -> tuple[int, int]:
     """ "12-1" -> (12, -1); "10" -> (10, 0) (digest §3.2 notation)."""
     text = str(ml).strip()

@@ -10,7 +10,7 @@ from typing import Any, Literal
 
 from ....chance import Lookup, Modifier, Note, Outcome, Roll
 from ....data.errors import RuleError
-from .core import Rules, d20_under
+from .core import Rules, d20_under, d3
 from .effects import RESULTS, Target, cover_mods, effect_roll
 
 KINDS = ("thrown", "rifle", "cluster", "satchel", "demo_pack")
@@ -86,7 +86,7 @@ def grenade(rules: Rules, t: Throw) -> Generator[Any, Any, Outcome]:
     if roll > target:
         yield Roll("1d8", "deviation direction", "§3.12")
         dev = yield Roll("1d6", "deviation (d3)", "§1")
-        distance = (dev + 1) // 2
+        distance = d3(dev)
         yield Note(f"misses by {distance} in", "§3.12")
     ring = "A" if t.enclosed else (yield from _ring(rules, size, distance))
     if ring is None:
