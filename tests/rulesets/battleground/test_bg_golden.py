@@ -6,6 +6,7 @@ from __future__ import annotations
 from fractions import Fraction as F
 
 import pytest
+from bg_helpers import odds
 
 from kriegsspiel.chance import exact, sample
 from kriegsspiel.rulesets.battleground.options import Options
@@ -13,8 +14,6 @@ from kriegsspiel.rulesets.battleground.rules import armour, checks, sighting, sm
 from kriegsspiel.rulesets.battleground.rules.armour import Impact
 from kriegsspiel.rulesets.battleground.rules.core import Rules, d3
 from kriegsspiel.rulesets.battleground.rules.loading import load_actions, t34_restock
-
-from bg_helpers import odds
 
 
 def test_g1_d3_from_d6():  # G1, §1

@@ -10,7 +10,7 @@ from typing import Any, Literal
 
 from ....chance import Lookup, Modifier, Note, Outcome, Roll
 from ....data.errors import RuleError
-from .core import Rules, d20_under, d3
+from .core import Rules, d3, d20_under
 from .effects import RESULTS, Target, cover_mods, effect_roll
 
 KINDS = ("thrown", "rifle", "cluster", "satchel", "demo_pack")
