@@ -185,6 +185,28 @@ CASES = [
     ("truck-hit", dict(he=True), "fuel_explosion", F(49, 100)),
     ("truck-hit", dict(), "fuel_explosion", 3 * E),
     ("truck-hit", dict(facing="side"), "fuel_explosion", 3 * E),
+    # ignite §3.15, §3.36
+    ("ignite", dict(), "burning", 14 * E),
+    ("ignite", dict(source="wp_building"), "burning", 7 * E),
+    ("ignite", dict(source="he_ignite_wood"), "burning", E),
+    # deviation §3.33-§3.34
+    ("deviation", dict(), "off_7in", F(1, 6)),  # 2d6 = 7
+    ("deviation", dict(mode="blind"), "off_3in", F(1, 216)),
+    ("deviation", dict(mode="offboard_correct"), "off_1in", F(1, 6)),
+    # passenger bail §3.39: column F
+    ("passenger-bail", dict(), "KIA", E),
+    ("passenger-bail", dict(), "HW", 2 * E),
+    ("passenger-bail", dict(), "no_effect", 5 * E),  # rows 16-20 blank
+    # more grenades and pinning fire
+    ("grenade", dict(kind="rifle_long", range=20), "GD", F(1, 12)),  # (4+3+2+1+0)/20 over d6
+    (
+        "grenade",
+        dict(kind="rifle_long", range=20),
+        "no_effect",
+        F(1, 6) + F(1, 6) * F(4, 20),
+    ),  # D row 20, E rows 18-20
+    ("grenade", dict(range=3, from_moving_halftrack=True), "dropped_inside", E),
+    ("fire", dict(weapon="mg42_mmg", range=30, mode="raking"), "jam", E * 10 * E),
     # damage points §3.37 (75 mm: -2 on column A)
     ("damage-points", dict(gun_mm=75), "dp_2", 6 * E),
     ("damage-points", dict(gun_mm=75), "dp_half", 4 * E),
@@ -205,6 +227,11 @@ def test_every_action_has_three_cases():
 def test_ramming_is_not_implemented(cat):
     with pytest.raises(NotImplementedRule, match="not implemented: ramming"):
         odds(cat, "ramming")
+
+
+def test_offboard_correction_d10_option(cat):  # BG-CORR
+    d10 = Options(correcting_die="d10")
+    assert odds(cat, "deviation", d10, mode="offboard_correct").p("on_target") == F(1, 5)
 
 
 def test_option_changes_odds(cat):

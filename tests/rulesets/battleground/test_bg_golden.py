@@ -78,6 +78,7 @@ def test_g9_leader_loss_check_with_heroes(cat):  # G9, §3.2: 16-2 leader KIA ->
 def test_g12_one_man_hmg_jams_on_18(rules, cat):  # G12, §3.9
     w = cat.get("small_arm", "m1917a1_hmg")
     assert (w.crew, w.jam, w.set) == (3, 20, 3)
+    assert small_arms.setup_actions(w, crew_missing=2) == 5
     d = exact(small_arms.shot, rules, small_arms.Fire(w, 10, crew_missing=2))
     assert d.p("jam") == F(3, 20)
 

@@ -567,6 +567,27 @@ def build_damage(cat, opts, **p) -> Query:
     )
 
 
+def build_ignite(cat, opts, **p) -> Query:
+    return Query(
+        grenades.ignite, (_rules(cat, opts), p["source"]), ("burning", "no_fire"), p["source"]
+    )
+
+
+def build_deviation(cat, opts, **p) -> Query:
+    return Query(
+        artillery.deviation,
+        (_rules(cat, opts), p["mode"]),
+        ("on_target",),
+        f"deviation: {p['mode']}",
+    )
+
+
+def build_passenger_bail(cat, opts, **p) -> Query:
+    return Query(
+        movement.bail_moving, (_rules(cat, opts),), RESULTS, "bail out of a moving vehicle"
+    )
+
+
 def build_ramming(cat, opts, **p) -> Query:
     return Query(movement.ramming, (_rules(cat, opts),), (), "ramming")
 
@@ -688,8 +709,28 @@ ACTIONS = {
                 COVER,
                 Param("prone", help="target prone", **FLAG),
                 Param("enclosed", help="target in an enclosed space (ring A)", **FLAG),
+                Param("blind", help="long-range rifle grenade at a point out of sight", **FLAG),
+                Param("from_moving_halftrack", help="thrown from a moving halftrack", **FLAG),
             ),
             build_grenade,
+        ),
+        Action(
+            "ignite",
+            "does a fire start (§3.15, §3.36)",
+            (Param("source", str, "flamethrower_ignite", "what sets it", grenades.IGNITERS),),
+            build_ignite,
+        ),
+        Action(
+            "deviation",
+            "artillery deviation of a shot or mission (§3.33-§3.34)",
+            (Param("mode", str, "first_shot", "which shot", artillery.DEVIATIONS),),
+            build_deviation,
+        ),
+        Action(
+            "passenger-bail",
+            "bail out of a moving vehicle: column F (§3.39)",
+            (),
+            build_passenger_bail,
         ),
         Action(
             "flamethrower",

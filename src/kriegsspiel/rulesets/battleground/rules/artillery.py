@@ -9,7 +9,7 @@ from typing import Any, Literal
 
 from ....chance import Modifier, Note, Outcome, Roll, Sub
 from ....data.errors import RuleError
-from .armour import Impact, impact
+from .armour import Impact, hit_location, penetrate
 from .core import Rules, d20_under
 from .effects import Target, cover_mods, effect_roll
 
@@ -36,6 +36,27 @@ def correction(rules: Rules) -> Generator[Any, Any, Outcome]:
         return Outcome("on_target")
     off = yield Roll("1d6", "deviation inches", "§3.33")
     return Outcome(f"off_{off}in")
+
+
+DEVIATIONS = ("first_shot", "blind", "offboard_new", "offboard_correct")
+
+
+def deviation(rules: Rules, mode: str) -> Generator[Any, Any, Outcome]:
+    """How far a shell or mission lands from its point (§3.33-§3.34): an on-board first shot or
+    a new off-board mission d8 direction and 2d6 inches, blind fire 3d6, off-board correction
+    d6 inches (with the option's d10, 9-10 on target)."""
+    if mode not in DEVIATIONS:
+        raise RuleError(f"deviation {mode!r}: expected one of {DEVIATIONS}")
+    if mode == "offboard_correct" and rules.opts.correcting_die == "d10":
+        hit = yield from rules.get("specials", "onboard_direct_hit_d10", "value")
+        d10 = yield Roll("1d10", "correction direction", "§3.34", cuts=(hit - 1,))
+        if d10 >= hit:
+            return Outcome("on_target")
+    elif mode != "blind":
+        yield Roll("1d8", "deviation direction", "§3.33")
+    dice = {"first_shot": "2d6", "offboard_new": "2d6", "blind": "3d6", "offboard_correct": "1d6"}
+    inches = yield Roll(dice[mode], "deviation inches", "§3.33")
+    return Outcome(f"off_{inches}in")
 
 
 @dataclass(frozen=True)
@@ -72,7 +93,7 @@ def strike(rules: Rules, s: Strike) -> Generator[Any, Any, Outcome]:
         if d6 > n:
             return Outcome("no_direct_hit")
         imp = Impact(s.vehicle.vehicle, "top", s.he_pen, gun_mm=s.gun_mm)
-        return (yield Sub(impact, (rules, imp), label="top hit"))
+        return (yield Sub(top_hit, (rules, imp), label="top hit"))
     if s.target == "foxhole":
         n = yield from rules.get("specials", "foxhole_shell_inside_d6", "value")
         d6 = yield Roll("1d6", "round inside the foxhole", "§3.35", cuts=(n,))
@@ -91,3 +112,16 @@ def strike(rules: Rules, s: Strike) -> Generator[Any, Any, Outcome]:
         if cal is not None:
             mods.append(cal)
     return (yield from effect_roll(rules, ring, tuple(mods), f"ring {ring}"))
+
+
+def top_hit(rules: Rules, imp: Impact) -> Generator[Any, Any, Outcome]:
+    """A shell on top of an AFV: an open compartment kills everyone inside and rolls the
+    penetration effects at -3 (§3.35); otherwise HE penetration against the top armour."""
+    hit = yield from hit_location(rules, imp)
+    assert hit is not None
+    if hit[1].part == "compartment" or imp.vehicle.armor.get("top") == "auto":
+        yield Note("into the open compartment: everyone inside is killed", "§3.35")
+        roll = yield Roll("1d20", "penetration effects", "§3.35")
+        result = yield from rules.band("pen_effects", roll - 3, "result")
+        return Outcome(result, (("crew", "killed"),))
+    return (yield from penetrate(rules, imp, hit[1]))

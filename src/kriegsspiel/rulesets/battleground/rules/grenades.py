@@ -13,9 +13,9 @@ from ....data.errors import RuleError
 from .core import Rules, d3, d20_under
 from .effects import RESULTS, Target, cover_mods, effect_roll
 
-KINDS = ("thrown", "rifle", "cluster", "satchel", "demo_pack")
+KINDS = ("thrown", "rifle", "rifle_long", "cluster", "satchel", "demo_pack")
 GRENADE_MODS = ("aperture", "foxhole", "vehicle_top", "elite", "green", "light_wound")
-OUTCOMES = ("dud", *RESULTS)
+OUTCOMES = ("dud", "dropped_inside", *RESULTS)
 
 
 @dataclass(frozen=True)
@@ -26,6 +26,8 @@ class Throw:
     vehicle_motion: float = 0.0  # inches the target vehicle moved last action
     target: Target = Target()
     enclosed: bool = False  # foxhole, halftrack compartment, bunker: all in ring A
+    blind: bool = False  # long-range rifle grenade at a point out of sight: 2d6 deviation
+    from_moving_halftrack: bool = False  # a natural 20 drops it inside
 
 
 def _to_hit(rules: Rules, t: Throw) -> Generator[Any, Any, int | None]:
@@ -55,6 +57,8 @@ def grenade(rules: Rules, t: Throw) -> Generator[Any, Any, Outcome]:
         raise RuleError(f"grenade kind {t.kind!r}: expected one of {KINDS}")
     if t.range < 0:
         raise RuleError(f"range {t.range}: must be positive")
+    if t.kind == "rifle_long":
+        return (yield from _long_rifle_grenade(rules, t))
     number = yield from _to_hit(rules, t)
     if number is None:
         raise RuleError(f"{t.kind} cannot reach {t.range:g} in (§3.12)")
@@ -78,6 +82,9 @@ def grenade(rules: Rules, t: Throw) -> Generator[Any, Any, Outcome]:
         yield mods[-1]
     target = number - sum(m.value for m in mods)
     roll = yield from d20_under(target, "grenade to-hit", "§3.12")
+    if roll == 20 and t.from_moving_halftrack:
+        yield Note("natural 20 from a moving halftrack: dropped inside", "§3.39")
+        return Outcome("dropped_inside")
     if roll == 20:
         yield Note("natural 20: a dud", "§3.12")
         return Outcome("dud")
@@ -93,6 +100,33 @@ def grenade(rules: Rules, t: Throw) -> Generator[Any, Any, Outcome]:
         return Outcome("no_effect")
     mods_e = yield from cover_mods(rules, t.target)
     return (yield from effect_roll(rules, ring, tuple(mods_e), f"ring {ring}"))
+
+
+def _long_rifle_grenade(rules: Rules, t: Throw) -> Generator[Any, Any, Outcome]:
+    """12-30 inches: no to-hit roll; d8 direction and d6 inches (2d6 blind) on the small
+    (mortar) template, for a figure at the aim point."""
+    if not 12 < t.range <= 30:
+        raise RuleError(f"long-range rifle grenades fly 12-30 in, not {t.range:g} (§3.12)")
+    yield Roll("1d8", "deviation direction", "§3.12")
+    distance = yield Roll("2d6" if t.blind else "1d6", "deviation inches", "§3.12")
+    ring = "A" if t.enclosed else (yield from _ring(rules, "small", distance))
+    if ring is None:
+        return Outcome("no_effect")
+    mods_e = yield from cover_mods(rules, t.target)
+    return (yield from effect_roll(rules, ring, tuple(mods_e), f"ring {ring}"))
+
+
+IGNITERS = ("flamethrower_ignite", "wp_building", "wp_woods", "he_ignite_wood")
+
+
+def ignite(rules: Rules, source: str) -> Generator[Any, Any, Outcome]:
+    """Fire starting (§3.15, §3.36): flamethrower d20 <= 14, WP on a building <= 7, on woods or
+    fields <= 5, HE on a wood building or roof only on a 1."""
+    if source not in IGNITERS:
+        raise RuleError(f"fire source {source!r}: expected one of {IGNITERS}")
+    number = yield from rules.get("specials", source, "value")
+    roll = yield from d20_under(number, "fire starts", "§3.36")
+    return Outcome("burning" if roll <= number else "no_fire")
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from typing import Any, Literal
 from ....chance import Lookup, Modifier, Note, Outcome, Sub, Tally
 from ....data.errors import RuleError
 from ..models import SmallArm
+from .checks import Check, skill_check
 from .core import Rules, d20_under, quality_of
 from .effects import CASUALTY, RESULTS, Target, cover_mods, effect_roll, worst
 
@@ -36,6 +37,7 @@ class Fire:
     no_target: bool = False  # smoke, unseen area, pistol port: target halved
     crew_missing: int = 0
     mode: Mode = "normal"
+    loader_morale: int = 10  # raking/plunging: a jam is checked on the loader's morale
 
 
 def band(rules: Rules, w: SmallArm, rng: float) -> Generator[Any, Any, str | None]:
@@ -99,6 +101,13 @@ def shot(rules: Rules, f: Fire) -> Generator[Any, Any, Outcome]:
     roll = yield from d20_under(target, "to-hit", "§3.8", (jam - 1,))
     if roll >= jam:
         yield Note(f"natural {roll} >= jam number {jam}: jammed", "§3.9")
+        if f.mode in ("raking", "plunging"):
+            c = Check(f.loader_morale, caused_by_fire=False)
+            kept = yield Sub(skill_check, (rules, c), label="pinning jam: loader's skill check")
+            if kept.name == "pass":
+                yield Note("the loader clears it at once: no jam, the die misses", "§3.10")
+                return Outcome("miss")
+            yield Note("the jam lifts the pinning fire", "§3.10")
         return Outcome("jam")
     if roll > target:
         return Outcome("miss")
@@ -116,6 +125,14 @@ def hit_effect(rules: Rules, f: Fire, b: str) -> Generator[Any, Any, Outcome]:
     if f.sniper:
         mods.append((yield from rules.drm("effect_mods", "sniper")))
     return (yield from effect_roll(rules, f.weapon.effect, tuple(mods)))
+
+
+def setup_actions(w: SmallArm, crew_missing: int = 0) -> int:
+    """MG set-up (or breakdown) actions: the weapon's Set value, +1 per missing crewman
+    (§3.11; the 1917A1 example: one man of three sets up in 5 actions)."""
+    if w.set is None:
+        raise RuleError(f"{w.name} needs no set-up")
+    return w.set + crew_missing
 
 
 def rof(f: Fire) -> int:
