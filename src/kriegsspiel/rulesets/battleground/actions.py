@@ -246,6 +246,8 @@ def build_grenade(cat, opts, **p) -> Query:
         p["vehicle_motion"],
         Target(_names(p.get("cover")), p["prone"]),
         p["enclosed"],
+        p["blind"],
+        p["from_moving_halftrack"],
     )
     return Query(
         grenades.grenade, (_rules(cat, opts), t), grenades.OUTCOMES, f"{t.kind} at {t.range:g} in"
