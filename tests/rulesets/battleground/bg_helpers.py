@@ -3,15 +3,10 @@
 from __future__ import annotations
 
 from kriegsspiel.chance import exact
-from kriegsspiel.rulesets.battleground.actions import ACTIONS
+from kriegsspiel.rulesets.battleground.actions import query
 from kriegsspiel.rulesets.battleground.options import Options
 
-
-def query(cat, name: str, opts: Options | None = None, **params):
-    action = ACTIONS[name]
-    full = {p.name: p.default for p in action.params}
-    full.update(params)
-    return action.build(cat, opts or Options(), **full)
+__all__ = ["odds", "query"]
 
 
 def odds(cat, name: str, opts: Options | None = None, **params):

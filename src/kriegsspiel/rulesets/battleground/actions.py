@@ -1020,3 +1020,11 @@ ACTIONS = {
         Action("ramming", "ramming (§3.31: charts lost, not implemented)", (), build_ramming),
     ]
 }
+
+
+def query(cat: Catalogue, name: str, opts: Options | None = None, **params: Any) -> Query:
+    """An action's query from Python, its parameters defaulted as on the CLI."""
+    action = ACTIONS[name]
+    full = {p.name: p.default for p in action.params}
+    full.update(params)
+    return action.build(cat, opts or Options(), **full)
