@@ -238,3 +238,13 @@ def test_g40_bocage_bog(cat):  # G40, §3.27
     assert odds(cat, "bog", terrain="bocage", bog_mods="buttoned_up").p("bogged") == F(5, 20)
     d = odds(cat, "bog", terrain="bocage", unbogging=True)
     assert (d.p("free"), d.p("immobilized")) == (F(1, 2), F(3, 20))
+
+
+def test_pattern_spacing_option(rules):  # §3.34, BG-PATTERN
+    from kriegsspiel.rulesets.battleground.rules.artillery import pattern_spacing
+
+    assert pattern_spacing(rules, "loose_point") == 4
+    diagram = Rules(rules.cat, Options(pattern_spacing="diagram"))
+    assert (
+        pattern_spacing(diagram, "loose_point") == 6 and pattern_spacing(diagram, "tight_line") == 2
+    )

@@ -125,3 +125,20 @@ def top_hit(rules: Rules, imp: Impact) -> Generator[Any, Any, Outcome]:
         result = yield from rules.band("pen_effects", roll - 3, "result")
         return Outcome(result, (("crew", "killed"),))
     return (yield from penetrate(rules, imp, hit[1]))
+
+
+PATTERNS = {
+    "loose_point": (4, 6),
+    "tight_point": (2, 3),
+    "loose_line": (4, 6),
+    "tight_line": (2, 2),
+}
+
+
+def pattern_spacing(rules: Rules, pattern: str) -> int:
+    """Inches between the tubes' markers of an off-board pattern (§3.34): the text's spacing or
+    the diagram's labels (option `pattern_spacing`, decision BG-PATTERN)."""
+    if pattern not in PATTERNS:
+        raise RuleError(f"pattern {pattern!r}: expected one of {tuple(PATTERNS)}")
+    text, diagram = PATTERNS[pattern]
+    return text if rules.opts.pattern_spacing == "text" else diagram
