@@ -86,6 +86,12 @@ CASES = [
     ("afv-gut", dict(morale="10", advancing=True), "stands", 5 * E),
     ("afv-gut", dict(morale="10"), "stands", 10 * E),
     ("afv-gut", dict(morale="10", advancing=True, approach_mods="in_cover"), "stands", 10 * E),
+    ("afv-gut", dict(morale="10", distance=4.5), "stands", 10 * E),
+    ("hand-to-hand", dict(obstacle=True), "defender_wins", F(229, 400)),  # mirror of elite
+    # he-fire §3.32: PzIV 75L at 20 in: short 14, HE +2 -> 12; calibre -2 on the effect
+    ("he-fire", dict(firer="pziv_h", range=20), "GD", F(607, 2400)),
+    ("he-fire", dict(firer="pziv_h", range=20, ammo="HEAT"), "GD", 12 * E * 6 * E),
+    ("he-fire", dict(firer="pziv_h", range=20, ammo="HEAT"), "miss", 7 * E),
     # close assault §3.18
     ("close-assault", dict(attack="magnetic", target="pziv_h", facing="side"), "failed", 6 * E),
     ("close-assault", dict(attack="grenade_tracks", target="pziv_h"), "failed", 11 * E),
@@ -232,6 +238,15 @@ def test_ramming_is_not_implemented(cat):
 def test_offboard_correction_d10_option(cat):  # BG-CORR
     d10 = Options(correcting_die="d10")
     assert odds(cat, "deviation", d10, mode="offboard_correct").p("on_target") == F(1, 5)
+
+
+def test_proximity_and_obstacle_options(cat):  # BG-PROX, BG-HTH, BG-CAL
+    four = Options(afv_proximity=4)
+    assert odds(cat, "afv-gut", four, morale="10", distance=4.5).p("no_check") == 1
+    dfd = Options(hth_obstacle="defender")
+    assert odds(cat, "hand-to-hand", dfd, obstacle=True).p("attacker_wins") == F(229, 400)
+    to_hit = Options(calibre_mods_on="to_hit")
+    assert odds(cat, "he-fire", to_hit, firer="pziv_h", range=20).p("GD") == F(401, 2400)
 
 
 def test_option_changes_odds(cat):

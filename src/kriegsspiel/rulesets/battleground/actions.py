@@ -216,25 +216,28 @@ def build_fire(cat, opts, **p) -> Query:
     )
 
 
+def _groups(text: str) -> list[tuple[int, str]]:
+    """'8 x Kar 98k, 1 x MG-34 LMG, MP-40' -> [(8, 'Kar 98k'), (1, 'MG-34 LMG'), (1, 'MP-40')]."""
+    out = []
+    for part in _names(text):
+        count, sep, name = part.partition("x")
+        if sep and count.strip().isdigit():
+            out.append((int(count), name.strip()))
+        else:
+            out.append((1, part))
+    if not out or any(n < 1 for n, _ in out):
+        raise RuleError(f"--weapons {text!r}: expected e.g. '8 x Kar 98k, 1 x MG-34 LMG'")
+    return out
+
+
 def build_squad_fire(cat, opts, **p) -> Query:
-    groups = []
-    for part in _names(p["weapons"]):
-        name, _, n = (
-            part.rpartition("x")
-            if "x" in part and part.rsplit("x", 1)[0].strip().isdigit()
-            else ("", "", "")
-        )
-        count_name = part.split("x", 1) if part.split("x", 1)[0].strip().isdigit() else ["1", part]
-        count, wname = int(count_name[0]), count_name[1].strip()
-        groups.append((_fire(cat, p, wname), count))
-        _ = (name, n)
-    s = small_arms.SquadFire(tuple(groups), p["target_size"])
+    groups = tuple((_fire(cat, p, name), n) for n, name in _groups(p["weapons"]))
+    s = small_arms.SquadFire(groups, p["target_size"])
     return Query(
         small_arms.squad_fire,
         (_rules(cat, opts), s),
         tuple(f"casualties_{i}" for i in range(s.target_size + 1)),
         f"squad fire ({p['weapons']}) at {float(p['range']):g} in",
-        key=lambda r: r.name,
     )
 
 
@@ -276,7 +279,7 @@ def build_hth(cat, opts, **p) -> Query:
     d = hand_to_hand.Fighter(_names(p.get("defender_mods")), p["defender_leader"])
     return Query(
         hand_to_hand.hand_to_hand,
-        (_rules(cat, opts), a, d),
+        (_rules(cat, opts), a, d, p["obstacle"]),
         hand_to_hand.OUTCOMES,
         "hand-to-hand",
     )
@@ -288,10 +291,17 @@ def build_hth(cat, opts, **p) -> Query:
 def build_afv_gut(cat, opts, **p) -> Query:
     morale, _ = _morale(p["morale"])
     a = close_assault.Approach(
-        morale, p["advancing"], not p["not_tank"], _names(p.get("approach_mods"))
+        morale,
+        p["advancing"],
+        not p["not_tank"],
+        _names(p.get("approach_mods")),
+        p.get("distance"),
     )
     return Query(
-        close_assault.afv_gut, (_rules(cat, opts), a), ("stands", "retreats"), "AFV gut check"
+        close_assault.afv_gut,
+        (_rules(cat, opts), a),
+        ("stands", "retreats", "no_check"),
+        "AFV gut check",
     )
 
 
@@ -364,6 +374,7 @@ def _gun(cat: Catalogue, name: str) -> tank_fire.Gun:
         isinstance(rec, Gun),
         "gyro" in getattr(rec, "specials", ()),
         rec.id == "t34_m1941",
+        getattr(rec, "he_size", None) or "medium",
     )
 
 
@@ -404,6 +415,25 @@ def build_tank_fire(cat, opts, **p) -> Query:
         (_rules(cat, opts), s),
         ARMOUR_OUTCOMES,
         f"{gun.name} ({s.ammo}) at {tgt.vehicle.name}, {s.range:g} in, {tgt.facing}",
+    )
+
+
+def build_he_fire(cat, opts, **p) -> Query:
+    gun = _gun(cat, p["firer"])
+    s = tank_fire.HEShot(
+        gun,
+        float(p["range"]),
+        Target(_names(p.get("cover")), p["prone"]),
+        p["ammo"],
+        p["quality"],
+        _names(p.get("gun_mods")),
+        p["leadership"],
+    )
+    return Query(
+        tank_fire.he_fire,
+        (_rules(cat, opts), s),
+        ("miss", "jam", *RESULTS),
+        f"{gun.name} {s.ammo} at a figure, {s.range:g} in",
     )
 
 
@@ -763,6 +793,7 @@ ACTIONS = {
                 Param("attacker_leader", int, 0, "attacker leader's modifier"),
                 Param("defender_leader", int, 0, "defender leader's modifier"),
                 Param("extra_attackers", int, 0, "attackers beyond the first"),
+                Param("obstacle", help="fought across an obstacle", **FLAG),
             ),
             build_hth,
         ),
@@ -779,6 +810,7 @@ ACTIONS = {
                     None,
                     "elite, green, in_cover, front, unbuttoned, engineer, in_smoke, immobilized",
                 ),
+                Param("distance", float, None, "inches from the AFV (checks within 5, or 4)"),
             ),
             build_afv_gut,
         ),
@@ -870,6 +902,21 @@ ACTIONS = {
                 Param("turret_turned_before", help="T-34: turret turned last action", **FLAG),
             ),
             build_tank_fire,
+        ),
+        Action(
+            "he-fire",
+            "a main gun's HE or HEAT round at a figure (§3.32)",
+            (
+                Param("firer", str, required=True, help="vehicle or gun"),
+                Param("range", float, required=True, help="range in inches"),
+                Param("ammo", str, "HE", "round", ("HE", "HEAT")),
+                QUALITY,
+                Param("gun_mods", str, None, "to-hit modifiers: buttoned_up, moved_previous, ..."),
+                Param("leadership", int, 0, "tank leader's modifier when directing"),
+                COVER,
+                Param("prone", help="target prone", **FLAG),
+            ),
+            build_he_fire,
         ),
         Action(
             "penetration",

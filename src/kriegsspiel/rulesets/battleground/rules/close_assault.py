@@ -23,12 +23,15 @@ class Approach:
     advancing: bool = False  # moving within range of it (half check for tanks and AGs)
     tank_or_ag: bool = True
     mods: tuple[str, ...] = ()  # afv_approach_mods names
+    distance: float | None = None  # inches from the AFV, when known
 
 
 def afv_gut(rules: Rules, a: Approach) -> Generator[Any, Any, Outcome]:
     """An AFV comes within range, or a figure advances on it: Gut Check; failure means the
     figure must move away toward cover (not Broken)."""
-    yield Note(f"AFV proximity {rules.opts.afv_proximity} in (decision BG-PROX)", "§3.17")
+    if a.distance is not None and a.distance > rules.opts.afv_proximity:
+        yield Note(f"beyond {rules.opts.afv_proximity} in: no check (decision BG-PROX)", "§3.17")
+        return Outcome("no_check")
     pairs = []
     for n in a.mods:
         m = yield from rules.drm("afv_approach_mods", n)
@@ -36,6 +39,12 @@ def afv_gut(rules: Rules, a: Approach) -> Generator[Any, Any, Outcome]:
     severity = "half" if a.advancing and a.tank_or_ag else "normal"
     out = yield from gut_check(rules, Check(a.morale, tuple(pairs), severity, caused_by_fire=False))
     return Outcome("stands" if out.name == "pass" else "retreats")
+
+
+def retreat_inches(rules: Rules) -> tuple[int, int]:
+    """How far a figure that failed must move toward cover: 5-10 in, or 4-8 (BG-PROX)."""
+    near = rules.opts.afv_proximity
+    return near, 2 * near
 
 
 @dataclass(frozen=True)

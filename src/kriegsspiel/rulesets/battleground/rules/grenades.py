@@ -43,11 +43,22 @@ def _to_hit(rules: Rules, t: Throw) -> Generator[Any, Any, int | None]:
     return None
 
 
-def _ring(rules: Rules, size: str, distance: int) -> Generator[Any, Any, str | None]:
-    """The ring a figure `distance` inches from the burst is in (boundary: inner ring)."""
-    for ring in ("A", "B", "C", "D", "E"):
+def ring_at(
+    rules: Rules, size: str, distance: int, smaller: bool = False
+) -> Generator[Any, Any, str | None]:
+    """The ring a figure `distance` inches from the burst is in (boundary: inner ring);
+    `smaller`: the template loses its outer ring (HEAT on soft targets, §3.32)."""
+    rings = ["A", "B", "C", "D", "E"]
+    if size not in rules.table("he_templates").cells:
+        raise RuleError(
+            f"HE size {size!r}: expected one of {sorted(rules.table('he_templates').cells)}"
+        )
+    present = [r for r in rings if rules.peek("he_templates", size, r) is not None]
+    if smaller:
+        present = present[:-1]
+    for ring in present:
         radius = yield from rules.get("he_templates", size, ring)
-        if radius is not None and distance <= radius:
+        if distance <= radius:
             return ring
     return None
 
@@ -95,7 +106,7 @@ def grenade(rules: Rules, t: Throw) -> Generator[Any, Any, Outcome]:
         dev = yield Roll("1d6", "deviation (d3)", "§1")
         distance = d3(dev)
         yield Note(f"misses by {distance} in", "§3.12")
-    ring = "A" if t.enclosed else (yield from _ring(rules, size, distance))
+    ring = "A" if t.enclosed else (yield from ring_at(rules, size, distance))
     if ring is None:
         return Outcome("no_effect")
     mods_e = yield from cover_mods(rules, t.target)
@@ -109,7 +120,7 @@ def _long_rifle_grenade(rules: Rules, t: Throw) -> Generator[Any, Any, Outcome]:
         raise RuleError(f"long-range rifle grenades fly 12-30 in, not {t.range:g} (§3.12)")
     yield Roll("1d8", "deviation direction", "§3.12")
     distance = yield Roll("2d6" if t.blind else "1d6", "deviation inches", "§3.12")
-    ring = "A" if t.enclosed else (yield from _ring(rules, "small", distance))
+    ring = "A" if t.enclosed else (yield from ring_at(rules, "small", distance))
     if ring is None:
         return Outcome("no_effect")
     mods_e = yield from cover_mods(rules, t.target)

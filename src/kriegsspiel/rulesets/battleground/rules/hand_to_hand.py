@@ -50,10 +50,19 @@ def _mods(rules: Rules, f: Fighter, who: str) -> Generator[Any, Any, int]:
 
 
 def hand_to_hand(
-    rules: Rules, attacker: Fighter, defender: Fighter
+    rules: Rules, attacker: Fighter, defender: Fighter, obstacle: bool = False
 ) -> Generator[Any, Any, Outcome]:
+    """`obstacle`: the fight is across an obstacle; its +2 goes to the side the option names
+    (decision BG-HTH)."""
     a_mod = yield from _mods(rules, attacker, "attacker")
     d_mod = yield from _mods(rules, defender, "defender")
+    if obstacle:
+        m = yield from rules.drm("hand_to_hand_mods", "over_obstacle")
+        if rules.opts.hth_obstacle == "attacker":
+            a_mod += m.value
+        else:
+            d_mod += m.value
+        yield Note(f"over obstacle: +{m.value} to the {rules.opts.hth_obstacle}", "§3.13")
     a = yield Roll("1d20", "attacker", "§3.13")
     d = yield Roll("1d20", "defender", "§3.13")
     a_total, d_total = a + a_mod, d + d_mod

@@ -9,10 +9,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ....chance import Lookup, Modifier, Note, Outcome, Sub
+from ....chance import Cite, Lookup, Modifier, Note, Outcome, Roll, Sub
 from ....data.errors import RuleError
 from .armour import Impact, impact
+from .artillery import calibre_mod
 from .core import Rules, d20_under, quality_of
+from .effects import Target, cover_mods, effect_roll
+from .grenades import ring_at
 
 BANDS = ("PB", "SHORT", "EFF", "LONG", "EXT")
 AMMO = ("AP", "APCR", "HEAT", "HE")
@@ -32,6 +35,7 @@ class Gun:
     artillery: bool = False
     gyro: bool = False
     t34: bool = False
+    he_size: str = "medium"
 
 
 @dataclass(frozen=True)
@@ -130,8 +134,6 @@ def tank_fire(rules: Rules, s: Shot) -> Generator[Any, Any, Outcome]:
     if s.ammo not in AMMO:
         raise RuleError(f"ammo {s.ammo!r}: expected one of {AMMO}")
     if s.gun.placeholders:
-        from ....chance import Cite
-
         yield Cite(s.gun.placeholders)
     b = yield from gun_band(rules, s.gun.barrel, s.range)
     if b == "beyond":
@@ -162,3 +164,60 @@ def tank_fire(rules: Rules, s: Shot) -> Generator[Any, Any, Outcome]:
         skirts=s.target.skirts,
     )
     return (yield Sub(impact, (rules, imp), label="hit on the vehicle"))
+
+
+@dataclass(frozen=True)
+class HEShot:
+    """A main gun's HE (or HEAT) round at a point where a figure stands (§3.32)."""
+
+    gun: Gun
+    range: float
+    target: Target = Target()
+    ammo: str = "HE"
+    quality: str = "regular"
+    mods: tuple[str, ...] = ()  # tank_to_hit_mods names (buttoned_up, moved_previous, ...)
+    leadership: int = 0
+
+
+def he_fire(rules: Rules, s: HEShot) -> Generator[Any, Any, Outcome]:
+    """To-hit on the gun chart (+2 for the round); a hit centres the gun's HE template on the
+    aim point (ring A on the figure there), a miss deviates d6 inches in a d8 direction (HEAT
+    misses are ignored); the effect roll takes cover and the calibre modifier (BG-CAL)."""
+    if s.ammo not in ("HE", "HEAT"):
+        raise RuleError(f"ammo {s.ammo!r}: HE or HEAT against soft targets")
+    if s.gun.placeholders:
+        yield Cite(s.gun.placeholders)
+    b = yield from gun_band(rules, s.gun.barrel, s.range)
+    if b == "beyond":
+        return Outcome("miss")
+    number = yield from rules.get("gun_to_hit", "guns", b)
+    yield Lookup("gun to-hit", f"{s.gun.barrel} {b}", number, "§3.29")
+    names = [*s.mods, "special_round"]
+    q = quality_of(s.quality)
+    if q in ("green", "elite"):
+        names.append(q)
+    mods = yield from rules.drms("tank_to_hit_mods", names)
+    if s.leadership:
+        mods.append(Modifier("tank leader directing", s.leadership, "§3.24"))
+        yield mods[-1]
+    cal = yield from calibre_mod(rules, s.gun.gun_mm)
+    if cal is not None and rules.opts.calibre_mods_on == "to_hit":
+        mods.append(cal)
+    target = number - sum(m.value for m in mods)
+    roll = yield from d20_under(target, "gun to-hit", "§3.32")
+    if roll == 20:
+        return Outcome("jam")
+    distance = 0
+    if roll > target:
+        if s.ammo == "HEAT":
+            yield Note("a HEAT miss is ignored", "§3.32")
+            return Outcome("miss")
+        yield Roll("1d8", "deviation direction", "§3.32")
+        distance = yield Roll("1d6", "deviation inches", "§3.32")
+    ring = yield from ring_at(rules, s.gun.he_size, distance, smaller=s.ammo == "HEAT")
+    if ring is None:
+        return Outcome("no_effect")
+    emods = yield from cover_mods(rules, s.target)
+    if cal is not None and rules.opts.calibre_mods_on == "effect":
+        emods.append(cal)
+    return (yield from effect_roll(rules, ring, tuple(emods), f"ring {ring}"))
