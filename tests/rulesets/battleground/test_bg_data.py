@@ -141,3 +141,10 @@ def test_seed_numbers_present():
     text = SEED.read_text(encoding="utf-8")
     for token in ("Point Blank 16, Effective 12, Long 8, Extreme 4", "Pillbox +12"):
         assert token in text
+
+
+def test_audit_lists_every_table(cat):
+    groups = {t.group for t in audit(cat) if t.kind == "table"}
+    assert {"effects_chart", "sighting_chart", "troop_quality", "he_templates"} <= groups
+    sight = next(t for t in audit(cat) if t.group == "sighting_chart")
+    assert sight.shares()["placeholder"] > 0.9

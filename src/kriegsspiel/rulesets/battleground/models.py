@@ -39,6 +39,12 @@ class Table(BGRecord):
     columns: list[str]
     cells: dict[str, dict[str, Cell]]
 
+    @property
+    def nation(self) -> str:
+        """Tables are nation-independent: `data audit` groups them by their own id, so every
+        chart shows its own provenance shares (`--nation effects_chart` picks one)."""
+        return self.id
+
     @model_validator(mode="after")
     def _columns(self) -> Table:
         for row, values in self.cells.items():
