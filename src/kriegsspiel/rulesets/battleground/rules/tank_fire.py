@@ -130,17 +130,26 @@ def adjusted_pen(rules: Rules, s: Shot, b: str) -> Generator[Any, Any, int]:
     return out
 
 
+def gun_number(rules: Rules, gun: Gun, rng: float) -> Generator[Any, Any, tuple[str, int] | None]:
+    """The band and base to-hit number of a gun at a range (None: beyond its last band)."""
+    if gun.placeholders:
+        yield Cite(gun.placeholders)
+    b = yield from gun_band(rules, gun.barrel, rng)
+    if b == "beyond":
+        yield Note(f"{rng:g} in is beyond the {gun.barrel} barrel's extreme band", "§3.29")
+        return None
+    number = yield from rules.get("gun_to_hit", "guns", b)
+    yield Lookup("gun to-hit", f"{gun.barrel} {b}", number, "§3.29")
+    return b, number
+
+
 def tank_fire(rules: Rules, s: Shot) -> Generator[Any, Any, Outcome]:
     if s.ammo not in AMMO:
         raise RuleError(f"ammo {s.ammo!r}: expected one of {AMMO}")
-    if s.gun.placeholders:
-        yield Cite(s.gun.placeholders)
-    b = yield from gun_band(rules, s.gun.barrel, s.range)
-    if b == "beyond":
-        yield Note(f"{s.range:g} in is beyond the {s.gun.barrel} barrel's extreme band", "§3.29")
+    found = yield from gun_number(rules, s.gun, s.range)
+    if found is None:
         return Outcome("miss")
-    number = yield from rules.get("gun_to_hit", "guns", b)
-    yield Lookup("gun to-hit", f"{s.gun.barrel} {b}", number, "§3.29")
+    b, number = found
     mods = yield from to_hit_mods(rules, s)
     target = number - sum(m.value for m in mods)
     if s.no_target:
@@ -185,13 +194,10 @@ def he_fire(rules: Rules, s: HEShot) -> Generator[Any, Any, Outcome]:
     misses are ignored); the effect roll takes cover and the calibre modifier (BG-CAL)."""
     if s.ammo not in ("HE", "HEAT"):
         raise RuleError(f"ammo {s.ammo!r}: HE or HEAT against soft targets")
-    if s.gun.placeholders:
-        yield Cite(s.gun.placeholders)
-    b = yield from gun_band(rules, s.gun.barrel, s.range)
-    if b == "beyond":
+    found = yield from gun_number(rules, s.gun, s.range)
+    if found is None:
         return Outcome("miss")
-    number = yield from rules.get("gun_to_hit", "guns", b)
-    yield Lookup("gun to-hit", f"{s.gun.barrel} {b}", number, "§3.29")
+    number = found[1]
     names = [*s.mods, "special_round"]
     q = quality_of(s.quality)
     if q in ("green", "elite"):
