@@ -107,6 +107,12 @@ CASES = [
         "beside_vehicle",
         F(1),
     ),
+    (  # thrown satchel: grenade to-hit 12 - 2 = 10, then placement 10 - 5 = 5
+        "close-assault",
+        dict(attack="satchel", target="pziv_h", thrown=True, throw_range=2),
+        "beside_vehicle",
+        1 - 10 * E * 5 * E,
+    ),
     # molotov §3.18
     ("molotov", dict(), "splash_terrain_fire", F(1, 5)),
     ("molotov", dict(), "crew_mc_kia_or_bail_fire", F(1, 5)),
@@ -134,7 +140,21 @@ CASES = [
     ("penetration", dict(pen=30, target="m4_sherman", location=12), "no_penetration", 4 * E),
     ("penetration", dict(pen=5, target="m4_sherman", location=1), "no_penetration", F(0)),
     ("penetration", dict(pen=10, target="m4_sherman", location=2), "no_penetration", F(1)),
+    # Schurzen halve HEAT on the locations they cover (PzIV side 1-15, 17-19)
+    (
+        "penetration",
+        dict(pen=46, heat=True, skirts=True, target="pziv_h", facing="side", location=5),
+        "no_penetration",
+        2 * E,  # 23 - 5 = 18
+    ),
+    (
+        "penetration",
+        dict(pen=46, heat=True, skirts=True, target="pziv_h", facing="side", location=16),
+        "no_penetration",
+        E,  # 46 - 5 = 41: only the natural 20
+    ),
     # artillery §3.35 (81 mm: calibre -2 on the effect)
+    ("artillery", dict(on="afv", forest=True), "no_direct_hit", F(1)),
     ("artillery", dict(ring="B"), "GD", 5 * E),
     ("artillery", dict(ring="B"), "KIA", 6 * E),
     ("artillery", dict(on="foxhole", prone=True), "KIA", F(1, 6)),

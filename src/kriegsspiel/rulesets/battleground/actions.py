@@ -313,6 +313,7 @@ def build_close_assault(cat, opts, **p) -> Query:
         p["cluster"],
         p["moving"],
         p["thrown"],
+        p["throw_range"],
     )
     return Query(
         close_assault.close_assault,
@@ -829,6 +830,7 @@ ACTIONS = {
                 Param("cluster", help="cluster grenade", **FLAG),
                 Param("moving", help="vehicle moving", **FLAG),
                 Param("thrown", help="thrown satchel or demo pack", **FLAG),
+                Param("throw_range", float, 0.0, "inches the satchel is thrown"),
             ),
             build_close_assault,
         ),

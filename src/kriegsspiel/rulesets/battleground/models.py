@@ -112,6 +112,7 @@ class Vehicle(BGRecord):
     crew: int
     capacity: int | None = None
     locations: str  # hit_location id
+    skirt_locations: dict[str, list[int]] = Field(default_factory=dict)  # Schurzen/sandbags
     specials: list[str] = Field(default_factory=list)
 
 

@@ -65,7 +65,7 @@ class Impact:
     small_arms: bool = False  # ATR and MG: +3 on the effects, never a non-pen effect
     hull_down: bool = False
     leader_shift: int = 0  # boxes the tank leader may move the location
-    skirts: bool = False  # Schurzen / sandbags fitted on the struck locations halve HEAT
+    skirts: bool = False  # Schurzen / sandbags fitted: HEAT halved on the locations they cover
 
     def __post_init__(self) -> None:
         if self.facing not in FACINGS:
@@ -123,7 +123,7 @@ def hit_location(rules: Rules, imp: Impact) -> Generator[Any, Any, tuple[int, Lo
     return n, loc
 
 
-def penetrate(rules: Rules, imp: Impact, loc: Location) -> Generator[Any, Any, Outcome]:
+def penetrate(rules: Rules, imp: Impact, n: int, loc: Location) -> Generator[Any, Any, Outcome]:
     """Penetration (§3.29 step 6-8): automatic on location 1 front/rear or open armour; final
     <= 0 cannot penetrate; else d20 <= final with a natural 20 failing."""
     v = imp.vehicle
@@ -136,7 +136,7 @@ def penetrate(rules: Rules, imp: Impact, loc: Location) -> Generator[Any, Any, O
             raise RuleError(f"{v.name}: {key} armour lost; overlay it")
         auto = armor == "auto"
     pen = imp.pen
-    if imp.heat and imp.skirts:
+    if imp.heat and imp.skirts and n in v.skirt_locations.get(imp.facing, ()):
         pen //= 2
         yield Note(f"skirts/sandbags halve HEAT: {pen}", "§3.18")
     final = pen if auto else pen - int(armor)
@@ -183,7 +183,7 @@ def impact(rules: Rules, imp: Impact) -> Generator[Any, Any, Outcome]:
     hit = yield from hit_location(rules, imp)
     if hit is None:
         return Outcome("fouled")
-    return (yield from penetrate(rules, imp, hit[1]))
+    return (yield from penetrate(rules, imp, *hit))
 
 
 def at_location(rules: Rules, imp: Impact, n: int) -> Generator[Any, Any, Outcome]:
@@ -197,4 +197,4 @@ def at_location(rules: Rules, imp: Impact, n: int) -> Generator[Any, Any, Outcom
         yield Cite(tuple(labels))
     if imp.hull_down and imp.facing == "front" and n < 17:
         return Outcome("fouled")
-    return (yield from penetrate(rules, imp, table[str(n)]))
+    return (yield from penetrate(rules, imp, n, table[str(n)]))

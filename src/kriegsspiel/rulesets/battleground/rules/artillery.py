@@ -85,6 +85,10 @@ def strike(rules: Rules, s: Strike) -> Generator[Any, Any, Outcome]:
     other cover; foxholes take a round inside on d6 = 1; AFVs are hit directly on d6 1-2."""
     if s.ring not in RINGS:
         raise RuleError(f"ring {s.ring!r}: expected one of {RINGS}")
+    if s.forest and s.target in ("afv", "foxhole"):
+        yield Note("in woods: no direct hits on vehicles or entrenchments", "§3.35")
+        if s.target == "afv":
+            return Outcome("no_direct_hit")
     if s.target == "afv":
         if s.vehicle is None:
             raise RuleError("an AFV strike needs a target vehicle")
@@ -94,7 +98,7 @@ def strike(rules: Rules, s: Strike) -> Generator[Any, Any, Outcome]:
             return Outcome("no_direct_hit")
         imp = Impact(s.vehicle.vehicle, "top", s.he_pen, gun_mm=s.gun_mm)
         return (yield Sub(top_hit, (rules, imp), label="top hit"))
-    if s.target == "foxhole":
+    if s.target == "foxhole" and not s.forest:
         n = yield from rules.get("specials", "foxhole_shell_inside_d6", "value")
         d6 = yield Roll("1d6", "round inside the foxhole", "§3.35", cuts=(n,))
         if d6 <= n:
@@ -124,7 +128,7 @@ def top_hit(rules: Rules, imp: Impact) -> Generator[Any, Any, Outcome]:
         roll = yield Roll("1d20", "penetration effects", "§3.35")
         result = yield from rules.band("pen_effects", roll - 3, "result")
         return Outcome(result, (("crew", "killed"),))
-    return (yield from penetrate(rules, imp, hit[1]))
+    return (yield from penetrate(rules, imp, *hit))
 
 
 PATTERNS = {

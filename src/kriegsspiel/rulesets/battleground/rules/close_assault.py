@@ -13,6 +13,7 @@ from ....data.errors import RuleError
 from .armour import Impact, hit_location, penetrate
 from .checks import Check, gut_check
 from .core import Rules, check
+from .grenades import Throw, throw_number
 
 ATTACKS = ("grenade_tracks", "grenade_engine", "magnetic", "satchel", "demo_pack")
 
@@ -55,6 +56,7 @@ class Assault:
     cluster: bool = False
     vehicle_moving: bool = False
     thrown: bool = False  # a thrown satchel: must first hit as a grenade at +2
+    throw_range: float = 0.0
 
 
 def close_assault(rules: Rules, a: Assault) -> Generator[Any, Any, Outcome]:
@@ -70,6 +72,15 @@ def close_assault(rules: Rules, a: Assault) -> Generator[Any, Any, Outcome]:
     if a.thrown and a.attack == "demo_pack":
         yield Note("a thrown demo pack never hooks on", "§3.18")
         return Outcome("beside_vehicle")
+    if a.thrown:
+        to_hit = yield from throw_number(rules, Throw(a.throw_range, "satchel"))
+        if to_hit is None:
+            raise RuleError(f"a satchel cannot be thrown {a.throw_range:g} in (§3.12)")
+        quality = [m for m in mods if m.name in ("elite", "green", "light wound")]
+        throw_mods = [*quality, (yield from rules.drm("grenade_mods", "satchel"))]
+        hit, _ = yield from check(to_hit, throw_mods, "satchel throw", "§3.18")
+        if not hit:
+            return Outcome("beside_vehicle")
     placed, _ = yield from check(number, mods, "placement", "§3.18")
     if not placed:
         return Outcome("beside_vehicle" if a.attack in ("satchel", "demo_pack") else "failed")
@@ -96,7 +107,7 @@ def charge(rules: Rules, imp: Impact) -> Generator[Any, Any, Outcome]:
     hit = yield from hit_location(rules, imp)
     if hit is None:
         return Outcome("fouled")
-    return (yield from penetrate(rules, imp, hit[1]))
+    return (yield from penetrate(rules, imp, *hit))
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ class Throw:
     from_moving_halftrack: bool = False  # a natural 20 drops it inside
 
 
-def _to_hit(rules: Rules, t: Throw) -> Generator[Any, Any, int | None]:
+def throw_number(rules: Rules, t: Throw) -> Generator[Any, Any, int | None]:
     row = "rifle" if t.kind == "rifle" else "thrown"
     limits = []
     for i in range(3):
@@ -70,7 +70,7 @@ def grenade(rules: Rules, t: Throw) -> Generator[Any, Any, Outcome]:
         raise RuleError(f"range {t.range}: must be positive")
     if t.kind == "rifle_long":
         return (yield from _long_rifle_grenade(rules, t))
-    number = yield from _to_hit(rules, t)
+    number = yield from throw_number(rules, t)
     if number is None:
         raise RuleError(f"{t.kind} cannot reach {t.range:g} in (§3.12)")
     yield Lookup(f"{t.kind} to-hit", f"{t.range:g} in", number, "§3.12")
