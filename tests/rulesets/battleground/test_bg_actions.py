@@ -136,6 +136,8 @@ CASES = [
     ),
     ("tank-fire", dict(firer="m4_sherman", target="pziv_h", range=200), "miss", 15 * E),
     ("tank-fire", dict(firer="pak40", target="king_tiger", range=30), "miss", 3 * E),  # L 14 -(-2)
+    # T-34 M1941: the commander is the gunner: +3 No Commander, +2 Buttoned Up (14 -> 9)
+    ("tank-fire", dict(firer="t34_m1941", target="pziv_h", range=20), "miss", 10 * E),
     # penetration §3.29: HF 14
     ("penetration", dict(pen=30, target="m4_sherman", location=12), "no_penetration", 4 * E),
     ("penetration", dict(pen=5, target="m4_sherman", location=1), "no_penetration", F(0)),
@@ -180,6 +182,7 @@ CASES = [
     ("bog", dict(terrain="bocage"), "bogged", 3 * E),
     ("bog", dict(terrain="wire_wheeled"), "bogged", 13 * E),
     ("bog", dict(terrain="gun_VL", bog_mods="buttoned_up,reverse"), "bogged", 5 * E),
+    ("bog", dict(terrain="wire_tracked"), "clear", 11 * E),
     # bail-out §3.24
     ("bail-out", dict(), "pass", 11 * E),
     ("bail-out", dict(cause="small_arms"), "button_up", 7 * E),

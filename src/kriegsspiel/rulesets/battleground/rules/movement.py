@@ -8,7 +8,7 @@ from collections.abc import Generator
 from dataclasses import dataclass
 from typing import Any
 
-from ....chance import Lookup, Outcome, Roll
+from ....chance import Lookup, Note, Outcome, Roll
 from ....data.errors import RuleError
 from .artillery import calibre_mod
 from .checks import Check, skill_check
@@ -43,7 +43,14 @@ def bog(rules: Rules, b: Bog) -> Generator[Any, Any, Outcome]:
             return Outcome("free")
         return Outcome("immobilized" if roll + total >= number else "still_bogged")
     roll = yield from d20_under(number - total - 1, "bog check", "§3.27")
-    return Outcome("bogged" if roll + total >= number else "clear")
+    if roll + total < number:
+        return Outcome("clear")
+    if b.terrain.startswith("wire"):  # caught in the wire: a roll on grenade vs tracks
+        yield Note("bogged in wire: roll on grenade vs tracks, repairs take double", "§3.27")
+        hit = yield Roll("1d20", "wire damage", "§3.27")
+        damage = yield from rules.band("grenade_vs_vehicle", hit, "tracks")
+        return Outcome("bogged", (("wire_damage", damage),))
+    return Outcome("bogged")
 
 
 def run_down(

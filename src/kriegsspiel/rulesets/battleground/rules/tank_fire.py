@@ -81,11 +81,14 @@ def to_hit_mods(rules: Rules, s: Shot) -> Generator[Any, Any, list[Modifier]]:
         names.append("fire_on_move_gyro" if s.gun.gyro else "fire_on_move")
     elif s.moved_previous:
         names.append("moved_previous_gyro" if s.gun.gyro else "moved_previous")
-    if s.buttoned_up:
+    small_turret = s.gun.turret in ("1", "2")  # the commander works the gun (§3.28)
+    if small_turret and not (s.buttoned_up and s.no_commander):
+        yield Note("commander is the gunner: No Commander and Buttoned Up", "§3.28")
+    if s.buttoned_up or small_turret:
         names.append("buttoned_up")
     if s.ammo in ("HEAT", "HE"):
         names.append("special_round")
-    if s.no_commander:
+    if s.no_commander or small_turret:
         names.append("no_commander")
     if s.zeroed:
         names.append("zeroed_in")
