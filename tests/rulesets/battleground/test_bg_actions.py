@@ -24,6 +24,7 @@ CASES = [
     ),
     ("sight", dict(range=250), "unseen", F(1)),  # beyond the 210" column
     ("sight", dict(range=36, concealed=True), "unseen", F(1)),  # '-' cell
+    ("sight", dict(range=20, terrain="light_woods"), "sighted", 6 * E),  # woods conceal
     # morale §3.3: pass 2..10, hero 1, coward 20
     ("morale", dict(morale="10"), "pass", 9 * E),
     ("morale", dict(morale="10", not_fire=True), "pass", 10 * E),

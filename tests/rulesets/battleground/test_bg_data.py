@@ -148,3 +148,11 @@ def test_audit_lists_every_table(cat):
     assert {"effects_chart", "sighting_chart", "troop_quality", "he_templates"} <= groups
     sight = next(t for t in audit(cat) if t.group == "sighting_chart")
     assert sight.shares()["placeholder"] > 0.9
+
+
+def test_terrain_cover_agrees_with_effect_modifiers(rules):  # §3.36 vs the chart's cover list
+    terrain = rules.table("terrain").cells
+    mods = rules.table("effect_mods").cells
+    for name, row in terrain.items():
+        if name in mods:
+            assert row["cover"] == mods[name]["drm"], name

@@ -156,12 +156,13 @@ def build_sight(cat, opts, **p) -> Query:
         p["firing"],
         p["size"],
         _names(p.get("shifts")),
+        p.get("terrain"),
     )
     return Query(
         sighting.sight,
         (_rules(cat, opts), s),
         sighting.OUTCOMES,
-        f"sight {s.row()} at {s.range:g} in",
+        f"sight {s.row()}{f' in {s.terrain}' if s.terrain else ''} at {s.range:g} in",
     )
 
 
@@ -649,6 +650,7 @@ ACTIONS = {
                 Param("firing", help="target fired last action", **FLAG),
                 Param("size", str, "M", "vehicle size", SIZES),
                 Param("shifts", str, None, f"column shifts: {', '.join(sighting.SHIFTS)}"),
+                Param("terrain", str, None, "target's terrain (sets Concealed), e.g. light_woods"),
             ),
             build_sight,
         ),

@@ -36,15 +36,16 @@ class Sight:
     firing: bool = False
     size: str = "M"  # vehicle targets
     shifts: tuple[str, ...] = ()
+    terrain: str | None = None  # the target's terrain decides Open or Concealed (§3.36)
 
-    def row(self) -> str:
+    def row(self, concealed: bool | None = None) -> str:
         kind = {"infantry": "inf", "vehicle": "veh"}.get(self.target)
         if kind is None:
             raise RuleError(f"target {self.target!r}: expected infantry or vehicle")
         return "/".join(
             (
                 kind,
-                "concealed" if self.concealed else "open",
+                "concealed" if (self.concealed if concealed is None else concealed) else "open",
                 "moving" if self.moving else "static",
                 "firing" if self.firing else "quiet",
             )
@@ -79,7 +80,16 @@ def sight(rules: Rules, s: Sight) -> Generator[Any, Any, Outcome]:
     col = yield from column(rules, s)
     if col is None:
         return Outcome("unseen", (("reason", "off the chart"),))
-    row = s.row()
+    concealed = s.concealed
+    if s.terrain:
+        if s.terrain not in rules.table("terrain").cells:
+            raise RuleError(
+                f"terrain {s.terrain!r}: expected one of {sorted(rules.table('terrain').cells)}"
+            )
+        state = yield from rules.get("terrain", s.terrain, f"{s.target}_sighting")
+        concealed = concealed or state == "concealed"
+        yield Lookup("terrain", s.terrain, state, "§3.36")
+    row = s.row(concealed)
     value = yield from rules.get("sighting_chart", row, col)
     yield Lookup("sighting chart", f"{row} @ {col} in", value, "§3.1")
     if value == "AQ":
