@@ -15,6 +15,7 @@ from typing import Any
 from ....chance import Cite, Modifier, Note, Roll
 from ....data.catalogue import Catalogue
 from ....data.errors import RuleError
+from ...rules_base import CatalogueRules
 from ..models import Table
 from ..options import Options
 
@@ -24,15 +25,11 @@ SEVERITY = {"normal": Fraction(1), "half": Fraction(1, 2), "quarter": Fraction(1
 
 
 @dataclass(frozen=True, eq=False)
-class Rules:
+class Rules(CatalogueRules):
+    """The catalogue and options of one Battleground query (hash and equality: the base)."""
+
     cat: Catalogue
     opts: Options = field(default_factory=Options)
-
-    def __hash__(self) -> int:
-        return hash((id(self.cat), self.opts))
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Rules) and other.cat is self.cat and other.opts == self.opts
 
     def table(self, ident: str) -> Table:
         rec = self.cat.get("table", ident)
