@@ -37,7 +37,8 @@ def test_sheet_values_are_seed(cat):  # §4.4
 def test_scenario_vehicles_have_cited_historical_and_placeholder_values(cat, vid):
     v = cat.get("vehicle", vid)
     assert v.prov("weight") is Provenance.HISTORICAL and v.prov_entry("weight").ref
-    assert v.prov("armor.HF") is Provenance.PLACEHOLDER
+    unarmoured = Provenance.SEED_INFERRED if vid in ("jeep", "truck") else Provenance.PLACEHOLDER
+    assert v.prov("armor.HF") is unarmoured and v.prov("speed") is Provenance.PLACEHOLDER
     if v.armor_mm:
         assert v.prov("armor_mm") is Provenance.HISTORICAL
 
