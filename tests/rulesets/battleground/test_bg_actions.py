@@ -74,6 +74,10 @@ CASES = [
     ("flamethrower", dict(zone="red", active=True), "GD", F(1)),
     ("flamethrower", dict(active=True), "GD", 18 * E),  # column A LtW or worse: rows 1-18
     ("flamethrower", dict(), "GD", 17 * E * 18 * E),
+    # flamethrower carrier hit §3.15: LtW or worse again
+    ("flame-carrier", dict(), "tank_explodes", 10 * E),  # column E rows 1-10
+    ("flame-carrier", dict(column="A"), "tank_explodes", 18 * E),
+    ("flame-carrier", dict(column="H", cover="wall"), "tank_explodes", F(0)),
     # demolition §3.14
     ("demolition", dict(kind="pole_slit"), "success", 18 * E),
     ("demolition", dict(kind="pole_window"), "success", 15 * E),

@@ -9,7 +9,7 @@ from typing import Any
 from ...data.catalogue import Catalogue
 from ...data.errors import RuleError
 from ..actions import Action, Param, Query
-from .models import ATWeapon, Gun, SmallArm, Vehicle
+from .models import COLUMNS, ATWeapon, Gun, SmallArm, Vehicle
 from .options import Options
 from .rules import (
     armour,
@@ -265,6 +265,16 @@ def build_flame(cat, opts, **p) -> Query:
         (_rules(cat, opts), f),
         ("fails_to_ignite", *RESULTS),
         f"flamethrower, {f.zone} zone",
+    )
+
+
+def build_carrier(cat, opts, **p) -> Query:
+    t = Target(_names(p.get("cover")), p["prone"])
+    return Query(
+        grenades.flame_carrier_hit,
+        (_rules(cat, opts), p["column"], t),
+        ("tank_explodes", "tank_holds"),
+        f"flamethrower carrier hit (column {p['column']})",
     )
 
 
@@ -748,6 +758,16 @@ ACTIONS = {
                 Param("from_moving_halftrack", help="thrown from a moving halftrack", **FLAG),
             ),
             build_grenade,
+        ),
+        Action(
+            "flame-carrier",
+            "a hit flamethrower carrier: does the tank explode (§3.15)",
+            (
+                Param("column", str, "E", "effects column of the weapon that hit him", COLUMNS),
+                COVER,
+                Param("prone", help="carrier prone", **FLAG),
+            ),
+            build_carrier,
         ),
         Action(
             "ignite",

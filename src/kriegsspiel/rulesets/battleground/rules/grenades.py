@@ -162,6 +162,15 @@ def flamethrower(rules: Rules, f: Flame) -> Generator[Any, Any, Outcome]:
     return Outcome("GD") if out.name in ("GD", "KIA", "HW", "LtW") else out
 
 
+def flame_carrier_hit(rules: Rules, column: str, target: Target) -> Generator[Any, Any, Outcome]:
+    """A flamethrower carrier who took LtW or worse rolls again on the same column with the
+    same modifiers: LtW or worse, the tank explodes (carrier GD; men within 3 in as in the
+    yellow zone) (§3.15)."""
+    mods = yield from cover_mods(rules, target)
+    out = yield from effect_roll(rules, column, tuple(mods), "carrier re-roll")
+    return Outcome("tank_explodes" if out.name in ("GD", "KIA", "HW", "LtW") else "tank_holds")
+
+
 @dataclass(frozen=True)
 class Charge:
     kind: Literal["pole_slit", "pole_window", "bridge"] = "pole_slit"
