@@ -57,6 +57,7 @@ CASES = [
     ("fire", dict(weapon="mp40", range=10), "miss", F(7, 20) ** 3),
     ("fire", dict(weapon="mp40", range=10), "jam", F(8, 20) ** 3 - F(7, 20) ** 3),
     ("fire", dict(weapon="p08", range=20), "miss", F(1)),
+    ("fire", dict(weapon="kar98k_scoped", range=30, sniper=True, ambush=True), "jam", E),
     # squad fire §3.8: a rifle die is a casualty with 8/20 x 7/20
     ("squad-fire", dict(weapons="1 x kar98k", range=16), "casualties_1", F(56, 400)),
     ("squad-fire", dict(weapons="2 x kar98k", range=16), "casualties_2", F(56, 400) ** 2),

@@ -54,6 +54,7 @@ def test_injected_dice(capsys):
         (("tank-fire", "--firer", "jeep", "--target", "pziv_h", "--range", "5"), "no main gun"),
         (("fire", "--weapon", "kar98k", "--range", "5", "--cover", "castle"), "cover 'castle'"),
         (("ramming",), "not implemented: ramming"),
+        (("fire", "--weapon", "kar98k", "--range", "20", "--ambush"), "reaches 15 in"),
     ],
 )
 def test_bad_input_exits_2(capsys, argv, message):
