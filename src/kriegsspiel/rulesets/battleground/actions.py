@@ -209,6 +209,12 @@ FIRE_PARAMS = (
 
 def build_fire(cat, opts, **p) -> Query:
     f = _fire(cat, p)
+    if p.get("ambush"):
+        reach = 40 if f.sniper else 15
+        if f.range > reach:
+            raise RuleError(f"Ambush fire reaches {reach} in, not {f.range:g} (§3.10, §3.21)")
+        if f.sniper and f.light_wound:
+            raise RuleError("a light-wounded sniper cannot set Ambush (§3.21)")
     return Query(
         small_arms.burst,
         (_rules(cat, opts), f),
@@ -725,6 +731,7 @@ ACTIONS = {
                 Param(
                     "mode", str, "normal", "fire mode", ("normal", "spray", "raking", "plunging")
                 ),
+                Param("ambush", help="fired from Ambush (15 in; snipers 40)", **FLAG),
             ),
             build_fire,
         ),
