@@ -1,3 +1,8 @@
-"""battleground ruleset (see docs/decisions/battleground.md)."""
+"""battleground ruleset: Battleground World War II (see docs/decisions/battleground.md)."""
 
-KINDS: dict = {}
+from .models import KINDS
+from .options import Options
+
+UNIT = "inch"
+
+__all__ = ["KINDS", "UNIT", "Options"]
