@@ -44,13 +44,23 @@ class AreaShot:
     building: bool = False
 
 
-def firer_mods(rules: Rules, a: AreaShot) -> list[Modifier]:
+def calibre_band(calibre_mm: float) -> str:
+    """The p32 calibre row of a gun, by the beaten-zone calibre bands."""
+    return next((f"to_{mm}mm" for mm, _ in BZR if calibre_mm <= mm), "over_155mm")
+
+
+def firer_mods(rules: Rules, a: AreaShot):
+    """The firer's p32 variations (a generator: yields the cite of the lost calibre row)."""
     m = []
     cal = a.weapon.calibre_mm or 0
     if cal and 50 < cal <= 57:
         m.append(Modifier("57 mm gun", -2, P_VAR))
     else:
-        m.append(Modifier("calibre variation (lost; placeholder P89)", ph.AREA_CALIBRE, P_VAR))
+        band = calibre_band(cal)
+        value, labels = rules.lost("area-fire-calibre", band, "to_hit", ph.AREA_CALIBRE)
+        yield Cite(labels)
+        lost = " (lost; placeholder P89)" if labels else ""
+        m.append(Modifier(f"calibre variation, {band}{lost}", int(value), P_VAR))
     if a.troop_class in ("veteran", "conscript"):
         m.append(Modifier(a.troop_class, 1 if a.troop_class == "veteran" else -1, P_VAR))
     if a.speculative:
@@ -104,7 +114,7 @@ def area_fire(rules: Rules, a: AreaShot):
             yield Note(f"1D6 {face}: outside the beaten zone this turn", "p32")
             return Outcome("outside")
         yield Note(f"1D6 {face}: inside the beaten zone", "p32")
-    mods = firer_mods(rules, a) + target_mods(a)
+    mods = (yield from firer_mods(rules, a)) + target_mods(a)
     yield from mods
     adjusted = need + total(mods)
     roll = yield Roll("3d6", "area fire", P_VAR, at_most=adjusted)
@@ -118,7 +128,7 @@ def area_fire(rules: Rules, a: AreaShot):
 def smoke(rules: Rules, a: AreaShot):
     """Smoke or WP placed: the same roll with the firer's variations only (p33)."""
     need = yield from base_to_hit(rules, a)
-    mods = firer_mods(rules, a)
+    mods = yield from firer_mods(rules, a)
     yield from mods
     adjusted = need + total(mods)
     roll = yield Roll("3d6", "smoke", "p33", at_most=adjusted)

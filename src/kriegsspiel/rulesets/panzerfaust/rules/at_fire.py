@@ -9,8 +9,7 @@ from typing import Literal
 
 from ....chance import Cite, Lookup, Modifier, Note, Outcome, Roll, total
 from ....data.errors import RuleError
-from . import placeholders as ph
-from .effects import escalate, located, note_prior, penetration_effects
+from .effects import calibre_variation, escalate, located, note_prior, penetration_effects
 from .tables import Rules
 from .weapons import Target, Weapon, armour
 
@@ -142,10 +141,11 @@ def to_hit_modifiers(rules: Rules, s: Shot) -> list[Modifier]:
     return m
 
 
-def _effect_mods(rules: Rules, s: Shot, pen: float | None, arm: float | None) -> list[Modifier]:
+def _effect_mods(rules: Rules, s: Shot, pen: float | None, arm: float | None):
+    """The p31 variations of one hit's Penetration Effects roll (yields the cites)."""
     w, m = s.weapon, []
     if s.ammo == "HE":
-        m.append(Modifier("HE calibre variation (lost; placeholder)", ph.EFFECTS_CALIBRE_HE, "p31"))
+        m += yield from calibre_variation(rules, "HE", w.calibre_mm)
         if s.target.size in ("A", "B"):
             m.append(Modifier("HE on a light AFV", 2, "p31"))
         if s.target.open:
@@ -154,7 +154,7 @@ def _effect_mods(rules: Rules, s: Shot, pen: float | None, arm: float | None) ->
                 m.append(Modifier("fired into the open side/rear", 1, "p31"))
         return m
     if not w.infantry:
-        m.append(Modifier("AP calibre variation (lost; placeholder)", ph.EFFECTS_CALIBRE_AP, "p31"))
+        m += yield from calibre_variation(rules, "AP", w.calibre_mm)
     if w.infantry or w.heat:
         m.append(Modifier("HEAT or infantry AT weapon", -4, "p31"))
     assert pen is not None and arm is not None
@@ -202,7 +202,7 @@ def _one_hit(rules: Rules, s: Shot, band: int, n: int, prior: str):
             new = escalate(prior, "damaged")
             yield Note("a penetrating hit on the tracks immobilises", "p31")
             return new, located(new, "tracks")
-    mods = _effect_mods(rules, s, pen, arm)
+    mods = yield from _effect_mods(rules, s, pen, arm)
     result = yield from penetration_effects(rules, mods, f"{location}{tag}")
     new = escalate(prior, result)
     yield from note_prior(prior, result, new)

@@ -43,9 +43,11 @@ class Crossing:
 def bog(rules: Rules, c: Crossing):
     if c.drive not in DRIVES:
         raise RuleError(f"drive {c.drive!r}: expected one of {', '.join(DRIVES)}")
-    number = ph.BOGGING[c.drive]
-    yield Cite((f"rules-placeholder:bogging-number.{c.drive}",))
-    yield Note(f"bogging number {number} for {c.drive} (placeholder P86: lost)", "p25")
+    value, labels = rules.lost("bogging-number", c.drive, "number", ph.BOGGING[c.drive])
+    number = int(value)
+    yield Cite(labels)
+    lost = " (lost: placeholder P86)" if labels else ""
+    yield Note(f"bogging number {number} for {c.drive}{lost}", "p25")
     mods = []
     if c.size == "D":
         mods.append(Modifier("size D", 1, "p25"))

@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
-from ....chance import Modifier, Note, Outcome, Roll, exact, total
+from ....chance import Cite, Modifier, Note, Outcome, Roll, exact, total
 from ....data.errors import RuleError
 from . import placeholders as ph
-from .effects import penetration_effects
+from .effects import calibre_variation, penetration_effects
 from .tables import Rules
 
 P_BZ = "p36 indirect fire"
@@ -33,11 +33,12 @@ class CallDown:
 
 def call_down(rules: Rules, c: CallDown):
     """Phase E: does the fire arrive this turn? 3D6 <= the (lost) call-down number."""
-    need = ph.CALL_DOWN[(c.caller, c.skill)]
-    from ....chance import Cite
-
-    yield Cite((f"rules-placeholder:call-down-table.{c.caller}.{c.skill}",))
-    yield Note(f"call-down number {need} (placeholder P85: lost table)", "p36")
+    value, labels = rules.lost(
+        "call-down-table", c.caller, c.skill, ph.CALL_DOWN[(c.caller, c.skill)]
+    )
+    need = int(value)
+    yield Cite(labels)
+    yield Note(f"call-down number {need}" + (" (lost table: placeholder P85)" if labels else ""), "p36")
     mods = [Modifier("within 20 cm of the previous POA", 1, "p36")] if c.near_previous else []
     yield from mods
     roll = yield Roll("3d6", "call-down", "p36", at_most=need + total(mods))
@@ -111,7 +112,7 @@ def bz_hit(rules: Rules, t: BZTarget):
     elif t.mortar:
         yield Note("mortars have no effect on an enclosed AFV", "p37")
         return Outcome("no_effect")
-    mods2 = [Modifier("HE calibre variation (lost; placeholder P87)", ph.EFFECTS_CALIBRE_HE, "p31")]
+    mods2 = yield from calibre_variation(rules, "HE", t.calibre_mm)
     if t.kind == "open_afv":
         mods2.append(Modifier("HE on an open-topped AFV", 2, "p31"))
     name = yield from penetration_effects(rules, mods2, "indirect HE")

@@ -37,6 +37,7 @@ class Rules:
 
     # ------------------------------------------------------------------ tables
     def table(self, ident: str) -> RulesTable:
+        """A rules table by slug; LookupError when the data (and overlays) have none."""
         rec = self.cat.get("table", f"common/{ident}")
         assert isinstance(rec, RulesTable)
         return rec
@@ -74,6 +75,24 @@ class Rules:
                 )
             return fallback, (f"rules-placeholder:{ident}.{key}.{column}",)
         return value, tuple(t.placeholders(f"rows.{i}.values.{column}", f"rows.{i}.values"))
+
+    def lost(
+        self, ident: str, key: str, column: str, fallback: Any
+    ) -> tuple[Any, tuple[str, ...]]:
+        """A value the seed lost that the shipped data has no table for: the rules placeholder
+        `fallback` (placeholders.py), reported as `rules-placeholder:<ident>.<key>.<column>`,
+        unless an overlay adds the table `common/<ident>` with the cell filled (then the
+        overlay's value, with its provenance, wins: no code change)."""
+        try:
+            self.row(ident, key)
+        except LookupError:
+            if not self.opts.placeholder_tables:
+                raise RuleError(
+                    f"{ident} {key}/{column}: the value was lost in the seed and no overlay "
+                    "supplies it (option placeholder_tables=false)"
+                ) from None
+            return fallback, (f"rules-placeholder:{ident}.{key}.{column}",)
+        return self.cell(ident, key, column, fallback)
 
     def modifier(self, ident: str, key: str, column: str) -> int:
         value, _ = self.cell(ident, key, column)
