@@ -7,7 +7,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 import pytest
-from conftest import p3d6
+from pfdice import p3d6
 
 from kriegsspiel.chance import exact, sample
 from kriegsspiel.chance.drivers import DiceSource, drive

@@ -38,7 +38,9 @@ def call_down(rules: Rules, c: CallDown):
     )
     need = int(value)
     yield Cite(labels)
-    yield Note(f"call-down number {need}" + (" (lost table: placeholder P85)" if labels else ""), "p36")
+    yield Note(
+        f"call-down number {need}" + (" (lost table: placeholder P85)" if labels else ""), "p36"
+    )
     mods = [Modifier("within 20 cm of the previous POA", 1, "p36")] if c.near_previous else []
     yield from mods
     roll = yield Roll("3d6", "call-down", "p36", at_most=need + total(mods))

@@ -76,9 +76,7 @@ class Rules:
             return fallback, (f"rules-placeholder:{ident}.{key}.{column}",)
         return value, tuple(t.placeholders(f"rows.{i}.values.{column}", f"rows.{i}.values"))
 
-    def lost(
-        self, ident: str, key: str, column: str, fallback: Any
-    ) -> tuple[Any, tuple[str, ...]]:
+    def lost(self, ident: str, key: str, column: str, fallback: Any) -> tuple[Any, tuple[str, ...]]:
         """A value the seed lost that the shipped data has no table for: the rules placeholder
         `fallback` (placeholders.py), reported as `rules-placeholder:<ident>.<key>.<column>`,
         unless an overlay adds the table `common/<ident>` with the cell filled (then the
