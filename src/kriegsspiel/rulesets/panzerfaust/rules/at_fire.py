@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from ....chance import Cite, Lookup, Modifier, Note, Outcome, Roll, total
+from ....chance import Cite, Lookup, Modifier, Note, Outcome, Roll, Sub, total
 from ....data.errors import RuleError
 from .effects import calibre_variation, escalate, located, note_prior, penetration_effects
 from .tables import Rules
@@ -98,7 +98,7 @@ def to_hit_modifiers(rules: Rules, s: Shot) -> list[Modifier]:
         m.append(_row(rules, key, f"target size {s.target.size}"))
     if s.shots_before:
         key = "stationary" if s.target_stationary else "moving"
-        _, cap = rules.cell("at-fire-variations", f"second_shot_{key}_target", "cap")
+        cap, _ = rules.cell("at-fire-variations", f"second_shot_{key}_target", "cap")
         each = rules.modifier("at-fire-variations", f"second_shot_{key}_target", "to_hit")
         m.append(
             Modifier(
@@ -206,7 +206,8 @@ def _one_hit(rules: Rules, s: Shot, band: int, n: int, prior: str):
     result = yield from penetration_effects(rules, mods, f"{location}{tag}")
     new = escalate(prior, result)
     yield from note_prior(prior, result, new)
-    return new, located(new, location)
+    # the outcome is this hit's effect after accumulation (a no-effect roll stays no effect)
+    return new, located(new if result != "no_effect" else result, location)
 
 
 def at_fire(rules: Rules, s: Shot):
@@ -221,8 +222,11 @@ def at_fire(rules: Rules, s: Shot):
     mods = to_hit_modifiers(rules, s)
     yield from mods
     adjusted = need + total(mods)
-    exact_roll = w.autocannon and t.kind == "afv"
-    roll = yield Roll("3d6", "to-hit", P_TOHIT, at_most=None if exact_roll else adjusted)
+    many = w.autocannon and t.kind == "afv"
+    cap = _autocannon_cap(w) if many else 1
+    # the sequel depends on the roll only through the number of hits (p31): one band each
+    cuts = tuple(range(adjusted - cap + 1, adjusted + 1))
+    roll = yield Roll("3d6", "to-hit", P_TOHIT, cuts=cuts)
     if roll > adjusted:
         yield Note(f"to-hit 3D6 {roll} > {adjusted}: miss", P_TOHIT)
         return Outcome("miss")
@@ -230,21 +234,41 @@ def at_fire(rules: Rules, s: Shot):
     if t.kind != "afv":
         yield Note(f"{t.name} hit: destroyed with its crew and anything it tows", "p30")
         return Outcome("destroyed")
-    hits = 1
-    if w.autocannon:
-        cap = next((c for mm, c in AUTOCANNON_CAP if (w.calibre_mm or 20) <= mm), 2)
-        cap += w.barrels - 1
-        hits = min(1 + adjusted - roll, cap)
-        yield Note(f"auto-cannon: {hits} hit(s) ({adjusted} - {roll} extra, at most {cap})", "p31")
-    state, outcome = s.prior, "no_penetration"
-    for n in range(1, hits + 1):
-        before = state
-        state, result = yield from _one_hit(rules, s, band, n, state)
-        if state != before or result == "no_effect" and outcome == "no_penetration":
-            outcome = result
-        if state == "destroyed":
-            break
-    return Outcome(outcome)
+    if not many:
+        _, result = yield from _one_hit(rules, s, band, 1, s.prior)
+        return Outcome(result)
+    hits = min(1 + adjusted - roll, cap)
+    yield Note(f"auto-cannon: {hits} hit(s) ({adjusted} - {roll} extra, at most {cap})", "p31")
+    rest = yield Sub(_hits, (rules, s, band, 1, hits, s.prior, "no_penetration"), key=_state_key)
+    return Outcome(rest.name)
+
+
+def _autocannon_cap(w: Weapon) -> int:
+    """Most hits one burst scores (p31): 20-25 mm 3, 37-40 mm 2, +1 per extra barrel."""
+    return next((c for mm, c in AUTOCANNON_CAP if (w.calibre_mm or 20) <= mm), 2) + w.barrels - 1
+
+
+def _state_key(result: Outcome) -> tuple:
+    return (result.name, result.get("state"))
+
+
+def _hit(rules: Rules, s: Shot, band: int, n: int, prior: str):
+    """One hit of a burst as a resolution of its own: outcome the result, detail the state."""
+    state, result = yield from _one_hit(rules, s, band, n, prior)
+    return Outcome(result, (("state", state),))
+
+
+def _hits(rules: Rules, s: Shot, band: int, n: int, last: int, state: str, outcome: str):
+    """Hits n..last of an auto-cannon burst, each rolled separately (p31) and accumulating on
+    the target; each hit is a memoised sub-resolution, so exact odds stay small."""
+    if n > last or state == "destroyed":
+        return Outcome(outcome, (("state", state),))
+    one = yield Sub(_hit, (rules, s, band, n, state), key=_state_key)
+    new, result = one.get("state"), one.name
+    if new != state or result == "no_effect" and outcome == "no_penetration":
+        outcome = result
+    rest = yield Sub(_hits, (rules, s, band, n + 1, last, new, outcome), key=_state_key)
+    return rest
 
 
 def _memo_key(rules: Rules, s: Shot) -> tuple:

@@ -29,6 +29,10 @@ class Rules:
     def __hash__(self) -> int:
         return hash((id(self.cat), self.opts))
 
+    def __repr__(self) -> str:
+        changed = self.opts.model_dump(exclude_defaults=True)
+        return f"Rules({self.cat.ruleset}, options={changed})"
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Rules) and other.cat is self.cat and other.opts == self.opts
 
@@ -38,9 +42,23 @@ class Rules:
     # ------------------------------------------------------------------ tables
     def table(self, ident: str) -> RulesTable:
         """A rules table by slug; LookupError when the data (and overlays) have none."""
-        rec = self.cat.get("table", f"common/{ident}")
-        assert isinstance(rec, RulesTable)
-        return rec
+        memo = self._tables
+        if ident not in memo:
+            try:
+                rec = self.cat.get("table", f"common/{ident}")
+            except LookupError as e:
+                memo[ident] = e
+            else:
+                assert isinstance(rec, RulesTable)
+                memo[ident] = rec
+        found = memo[ident]
+        if isinstance(found, LookupError):
+            raise found
+        return found
+
+    @cached_property
+    def _tables(self) -> dict[str, RulesTable | LookupError]:
+        return {}
 
     @cached_property
     def _rows(self) -> dict[tuple[str, str], tuple[int, dict]]:
