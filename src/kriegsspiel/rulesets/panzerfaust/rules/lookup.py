@@ -4,6 +4,7 @@ Jagdpanther); otherwise the closest matches (the catalogue's message)."""
 
 from __future__ import annotations
 
+import difflib
 import re
 
 from ....data.catalogue import Catalogue
@@ -55,5 +56,16 @@ def find(cat: Catalogue, kinds: tuple[str, ...], name: str) -> tuple[str, Record
     if every:
         shown = ", ".join(r.id for _, r in every[:8]) + (" ..." if len(every) > 8 else "")
         raise RuleError(f"{name!r} matches {len(every)} records; use an id: {shown}")
-    msg = str(errors[0]) if errors else f"unknown {name!r}"
-    raise RuleError(msg)
+    every_name = {r.id: r.name for kind in kinds for r in cat.all(kind)}
+    scored = sorted(((_closeness(want, n), i) for i, n in every_name.items()), reverse=True)
+    close = [f"{every_name[i]} ({i})" for score, i in scored[:5] if score >= 0.6]
+    what = " or ".join(k.replace("_", " ") for k in kinds)
+    hint = f"; closest: {', '.join(close)}" if close else ""
+    raise RuleError(f"unknown {what} {name!r}{hint}")
+
+
+def _closeness(want: str, name: str) -> float:
+    """How well `want` matches the best run of as many words in `name` (typos allowed)."""
+    words, n = _fold(name).split(), max(1, len(want.split()))
+    windows = [" ".join(words[i : i + n]) for i in range(max(1, len(words) - n + 1))]
+    return max(difflib.SequenceMatcher(None, want, w).ratio() for w in windows)
