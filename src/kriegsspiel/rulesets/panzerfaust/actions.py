@@ -25,7 +25,14 @@ from .rules import (
 )
 from .rules.tables import CLASSES, Rules
 from .rules.teams import parse_teams
-from .rules.weapons import AMMO, firer_weapon, infantry_weapon, target_of
+from .rules.weapons import (
+    AMMO,
+    area_weapon,
+    chart_or_example,
+    firer_weapon,
+    infantry_weapon,
+    target_of,
+)
 
 FLAG = dict(type=bool, default=False, flag=True)
 CLASS = Param("troop_class", str, "regular", "firer's troop class", CLASSES)
@@ -80,6 +87,7 @@ def _shot(weapon, target, p) -> at_fire.Shot:
 
 def build_at_fire(cat, opts, **p) -> Query:
     weapon, rec = firer_weapon(cat, p["firer"], p["ammo"])
+    weapon = chart_or_example(weapon, opts.to_hit_source)
     target = target_of(cat, p["target"])
     p = dict(p)
     if getattr(rec, "one_man_turret", False):
@@ -133,6 +141,7 @@ def build_cqc(cat, opts, *, attackers, defenders, **p) -> Query:
         pinned=p["attacker_pinned"],
         engineer=p["engineer"],
         moved=p["attacker_moved"],
+        weather=p["weather"],
     )
     d = cqc.Side(
         parse_teams(cat, defenders),
@@ -140,6 +149,7 @@ def build_cqc(cat, opts, *, attackers, defenders, **p) -> Query:
         troop_class=p["defender_class"],
         disengaging=p["defender_disengaging"],
         pinned=p["defender_pinned"],
+        weather=p["weather"],
     )
     return Query(cqc.cqc, (_rules(cat, opts), a, d), (), f"CQC: {attackers} against {defenders}")
 
@@ -184,7 +194,8 @@ def build_flash(cat, opts, **p) -> Query:
 
 
 def build_area_fire(cat, opts, *, firer, target, size, **p) -> Query:
-    weapon, rec = firer_weapon(cat, firer, "HE")
+    weapon, rec = area_weapon(cat, firer, opts.ap_rifle_grenade_bzr)
+    weapon = chart_or_example(weapon, opts.to_hit_source)
     a = area_fire.AreaShot(weapon, float(p.pop("range")), size=_size(cat, target, size), **p)
     return Query(
         area_fire.area_fire,
@@ -385,6 +396,13 @@ ACTIONS = {
                 Param("one_man_turret", help="AFV with a one-man turret", **FLAG),
                 WEATHER,
                 Param("squads", int, 1, "squads fired on together (losses spread evenly)"),
+                Param(
+                    "shield",
+                    str,
+                    "none",
+                    "target is a gun crew behind a towed or motorised gun's shield",
+                    ("none", "towed", "motorised"),
+                ),
             ),
             build_infantry_fire,
             {"firer_kinds": ("infantry_team",)},
@@ -417,6 +435,7 @@ ACTIONS = {
                     "attacker's move into CQC (option cqc_moved_mods)",
                     ("none", "half", "over_half"),
                 ),
+                WEATHER,
             ),
             build_cqc,
             {"firer_kinds": ("infantry_team",)},
@@ -512,7 +531,12 @@ ACTIONS = {
             "area-fire",
             "direct area (HE) fire on one soft target in the beaten zone (pp. 31-33)",
             (
-                Param("firer", str, required=True, help="firing gun or AFV"),
+                Param(
+                    "firer",
+                    str,
+                    required=True,
+                    help="firing gun or AFV, or an infantry weapon that fires HE (p19)",
+                ),
                 Param("range", float, required=True, help="range to the point of aim, cm"),
                 Param("target", str, None, "a target from the charts (sets its size)"),
                 Param("size", str, "A", "target size", ("A", "B", "C", "D")),
@@ -526,10 +550,13 @@ ACTIONS = {
                 Param("smoke", help="target in smoke", **FLAG),
                 Param("wp", help="firing WP", **FLAG),
                 Param("partly_in", help="target only partly inside the zone", **FLAG),
+                Param(
+                    "shielded", help="a gun crew behind its shield (option gun_shield_area)", **FLAG
+                ),
             ),
             build_area_fire,
             {
-                "firer_kinds": ("gun", "afv", "motorised_gun"),
+                "firer_kinds": ("gun", "afv", "motorised_gun", "infantry_weapon"),
                 "target_kinds": ("softskin", "gun", "afv"),
             },
         ),

@@ -175,6 +175,8 @@ def _one_hit(rules: Rules, s: Shot, band: int, n: int, prior: str):
         yield Note("hull-down: every hit strikes the turret/superstructure", P_LOC)
     else:
         reroll = frozenset({1, 2}) if s.lower_hidden else frozenset()
+        if w.kind == "magnetic_mine" and t.size in ("C", "D"):
+            reroll |= {5, 6}  # p21: placed on the hull only of a medium or heavy AFV
         face = yield Roll("1d6", f"hit location{tag}", P_LOC, reroll=reroll)
         location = LOCATIONS[face]
         yield Lookup("hit location", face, location, P_LOC)
@@ -213,6 +215,12 @@ def _one_hit(rules: Rules, s: Shot, band: int, n: int, prior: str):
 def at_fire(rules: Rules, s: Shot):
     """One shot of direct AT fire at an AFV, gun, motorised gun or softskin."""
     w, t = s.weapon, s.target
+    slow_only = rules.opts.atmm_targets == "slow"
+    if w.kind == "magnetic_mine" and s.target_moving != "none" and slow_only:
+        raise RuleError(
+            "an AT magnetic mine is placed only on a target that moved 5 cm or less "
+            "(p21 notes; option atmm_targets=slow, decision P75)"
+        )
     band, edge, cite = rules.band(w.bands, s.range, len(w.to_hit), w.name)
     yield cite
     yield Cite(tuple(w.record.placeholders(f"{w.paths[0]}.{band}", f"{w.paths[1]}.{band}")))

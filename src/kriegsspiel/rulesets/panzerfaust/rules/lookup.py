@@ -53,6 +53,11 @@ def find(cat: Catalogue, kinds: tuple[str, ...], name: str) -> tuple[str, Record
     every = [h for kind in kinds for h in hits[kind]]
     if len(every) == 1:
         return every[0]
+    # the nations' rows of one item (same slug) and its common row: the common row
+    slugs = {h[1].id.split("/", 1)[-1] for h in every}
+    common = [h for h in every if h[1].id.startswith("common/")]
+    if len(slugs) == 1 and len(common) == 1:
+        return common[0]
     if every:
         shown = ", ".join(r.id for _, r in every[:8]) + (" ..." if len(every) > 8 else "")
         raise RuleError(f"{name!r} matches {len(every)} records; use an id: {shown}")
