@@ -22,8 +22,9 @@ from .rules import (
     observe,
     pips,
     weather,
+    works,
 )
-from .rules.tables import CLASSES, Rules
+from .rules.tables import CLASSES, RATINGS, Rules
 from .rules.teams import parse_teams
 from .rules.weapons import (
     AMMO,
@@ -257,6 +258,22 @@ def build_mine(cat, opts, **p) -> Query:
     return Query(mine.mine, (_rules(cat, opts), c), order, f"{c.density} {c.mine} minefield")
 
 
+def build_break_pin(cat, opts, **p) -> Query:
+    t = morale.Test(**p)
+    return Query(
+        morale.break_pin,
+        (_rules(cat, opts), t),
+        ("acts", "pinned_shaken", "pinned_retreat"),
+        f"breaking a pin ({t.rating})",
+    )
+
+
+def build_bocage(cat, opts, *, culin_cutter) -> Query:
+    return Query(
+        works.bocage_breach, (_rules(cat, opts), culin_cutter), ("breached", "held"), "bocage"
+    )
+
+
 def build_flame(cat, opts, **p) -> Query:
     f = flame.FlameAttack(**p)
     return Query(
@@ -472,6 +489,22 @@ ACTIONS = {
         ),
         Action("pips", "movement pips of a company (p7)", (CLASS,), build_pips),
         Action(
+            "break-pin",
+            "a unit pinned by covering fire tests to move or fire (p17)",
+            (
+                Param("rating", str, "reliable", "morale rating", RATINGS),
+                Param("teams_lost", int, 0, "teams lost (squad/section/crew tests)"),
+                Param("night", help="at night", **FLAG),
+            ),
+            build_break_pin,
+        ),
+        Action(
+            "bocage",
+            "a fully tracked size C/D AFV forces bocage (p26)",
+            (Param("culin_cutter", help="fitted with a Cullin hedgerow cutter", **FLAG),),
+            build_bocage,
+        ),
+        Action(
             "observe",
             "does an observer see a target (pp. 8-11)",
             (
@@ -667,6 +700,7 @@ ACTIONS = {
                     "what crosses",
                     ("infantry", "softskin", "light_afv", "medium_afv", "heavy_afv"),
                 ),
+                Param("in_burst", help="within 3 cm of a base that tripped an AP mine", **FLAG),
             ),
             build_mine,
         ),

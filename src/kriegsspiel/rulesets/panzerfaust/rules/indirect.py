@@ -183,3 +183,12 @@ def counter_battery(rules: Rules, c: CounterBattery):
 def rocket_fires_every(reload_moves: int) -> int:
     """A launcher with reload N fires every (N+1)th move (p38: NbW41 reload 6 -> every 7th)."""
     return reload_moves + 1
+
+
+def smoke_moves(pairs: int) -> int:
+    """How long indirect smoke on one POA takes to lay (p38): one gun pair or mortar 2 moves,
+    two 1 move; rocket launchers one set 2 moves, two sets 1. The zone is smoked from the next
+    turn; WP also rolls against units in it with -1."""
+    if pairs < 1:
+        raise RuleError("at least one gun pair, mortar or launcher set fires smoke")
+    return 2 if pairs == 1 else 1

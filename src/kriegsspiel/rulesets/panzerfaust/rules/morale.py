@@ -124,3 +124,14 @@ def cascade(rules: Rules, unit: Test, parent: Test):
     if WORSE[second] > WORSE[first]:
         yield Note(f"the HQ's {second} applies to its sub-units", P_VAR)
     return Outcome(f"platoon_{first}_company_{second}")
+
+
+def break_pin(rules: Rules, t: Test):
+    """A unit pinned by covering fire must pass a morale test (with the pinned -2) before it
+    moves or fires (p17); if it then acts it takes the covering fire at -5 (infantry_fire with
+    `speculative`)."""
+    r = yield from morale(rules, replace(t, pinned_or_lost_cqc=True, duration=False))
+    if r.name == "ok":
+        yield Note("pin broken: the unit may move or fire, under the covering fire", "p17")
+        return Outcome("acts")
+    return Outcome(f"pinned_{r.name}")
