@@ -43,6 +43,8 @@ class Rules:
     def table(self, ident: str) -> RulesTable:
         """A rules table by slug; LookupError when the data (and overlays) have none."""
         memo = self._tables
+        if ident not in memo and f"common/{ident}" not in self.cat.entries.get("table", {}):
+            memo[ident] = LookupError(f"no table common/{ident} in the data or overlays")
         if ident not in memo:
             try:
                 rec = self.cat.get("table", f"common/{ident}")
