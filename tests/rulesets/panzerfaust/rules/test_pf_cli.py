@@ -78,7 +78,7 @@ def test_resolve_is_repeatable_and_explained(capsys):
         ),
         (("infantry-fire", "--teams", "common/rifle-team:x", "--range", "20"), "not a number"),
         (("cqc", "--attackers", "common/lmg-team-belt", "--defenders", "common/smg-team"), "lost"),
-        (("indirect", "--protection", "pillbox", "--calibre-mm", "75"), "immune"),
+        (("aa-fire", "--altitude", "medium"), "medium altitude"),
         (("aa-fire", "--range", "50"), "beyond"),
     ],
 )

@@ -162,8 +162,10 @@ def test_indirect_on_afvs_p37(R):
     assert exact(indirect.bz_hit, R, mortar).p("destroyed") == 0
     open_afv = indirect.BZTarget(kind="open_afv", mortar=True, calibre_mm=81)
     assert exact(indirect.bz_hit, R, open_afv).p("destroyed") == p3d6(3, 6) / 3
-    with pytest.raises(RuleError, match="immune"):
-        exact(indirect.bz_hit, R, indirect.BZTarget(protection="pillbox", calibre_mm=80))
+    pillbox = indirect.BZTarget(protection="pillbox", calibre_mm=80)
+    assert exact(indirect.bz_hit, R, pillbox).p("no_effect") == 1  # immune (p36)
+    heavy = indirect.BZTarget(protection="pillbox", calibre_mm=150, pairs=2)  # -2 +1
+    assert exact(indirect.bz_hit, R, heavy).p("destroyed") == p3d6(3, 7)
 
 
 def test_beaten_zone_over_units_is_binomial(R):

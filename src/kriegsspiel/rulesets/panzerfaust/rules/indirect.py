@@ -80,9 +80,7 @@ def bz_modifiers(t: BZTarget) -> list[Modifier]:
     if t.protection == "entrenched":
         v = -1 if cal >= 122 else -2 if cal >= 85 else -3
         m.append(Modifier("entrenched, dug in or in a stone building", v, P_BZ))
-    if t.protection == "pillbox":
-        if cal <= 80:
-            raise RuleError("pillboxes, bunkers and dugouts are immune to 80 mm and under (p36)")
+    if t.protection == "pillbox" and cal > 80:  # 80 mm and under: immune (bz_hit)
         v = -2 if cal >= 140 else -3
         m.append(Modifier("pillbox, bunker or dugout", v, P_BZ))
     if t.pairs > 1:
@@ -92,6 +90,9 @@ def bz_modifiers(t: BZTarget) -> list[Modifier]:
 
 def bz_hit(rules: Rules, t: BZTarget):
     """One unit in a beaten zone this turn: hit, then its effect (p36-37)."""
+    if t.protection == "pillbox" and t.calibre_mm <= 80:
+        yield Note("pillboxes, bunkers and dugouts are immune to 80 mm and under", "p36")
+        return Outcome("no_effect")
     base = 7 if t.german_heavy_rocket else 6 if t.rocket else 8
     mods = bz_modifiers(t)
     yield Note(f"base {base}" + (" (rockets, p38)" if t.rocket else ""), P_BZ)
