@@ -20,6 +20,7 @@ from .rules import (
     mine,
     morale,
     observe,
+    passengers,
     pips,
     weather,
     works,
@@ -271,6 +272,17 @@ def build_break_pin(cat, opts, **p) -> Query:
 def build_bocage(cat, opts, *, culin_cutter) -> Query:
     return Query(
         works.bocage_breach, (_rules(cat, opts), culin_cutter), ("breached", "held"), "bocage"
+    )
+
+
+def build_aboard(cat, opts, **p) -> Query:
+    a = passengers.Aboard(**p)
+    what = a.infantry_row if a.infantry_row != "none" else f"{a.calibre_mm:g} mm {a.ammo}"
+    return Query(
+        passengers.aboard,
+        (_rules(cat, opts), a),
+        ("killed", "survives"),
+        f"one base aboard a vehicle destroyed by {what}",
     )
 
 
@@ -703,6 +715,23 @@ ACTIONS = {
                 Param("in_burst", help="within 3 cm of a base that tripped an AP mine", **FLAG),
             ),
             build_mine,
+        ),
+        Action(
+            "passenger",
+            "a crew or passenger base of a vehicle destroyed by AT fire (p30)",
+            (
+                Param("calibre_mm", float, 75.0, "calibre of the gun that fired"),
+                Param(
+                    "infantry_row",
+                    str,
+                    "none",
+                    "or the infantry weapon that fired",
+                    ("none", "panzerfaust_panzerschreck", "piat_bazooka", "grenades"),
+                ),
+                Param("ammo", str, "AP", "round fired", AMMO),
+                Param("afv", help="passengers of an AFV", **FLAG),
+            ),
+            build_aboard,
         ),
         Action(
             "flame",

@@ -102,3 +102,28 @@ def test_ap_mine_burst_p38(R):
     assert exact(mine.mine, R, soft).p("immobilised") == 1
     with pytest.raises(RuleError, match="burst"):
         exact(mine.mine, R, mine.Crossing(mine="at", in_burst=True))
+
+
+def test_crew_and_passengers_p30(R):
+    """p30: 2D6 <= the row's number (-1 AFV, -1 APCR/HVAP/APDS, -2 HEAT of a gun); after HE
+    everyone aboard dies. The Panzerfaust row's 7 survived; gun rows are placeholders (P98)."""
+    from kriegsspiel.rulesets.panzerfaust.rules import passengers
+
+    pf = passengers.Aboard(infantry_row="panzerfaust_panzerschreck", afv=True, ammo="HEAT")
+    d = exact(passengers.aboard, R, pf)
+    assert d.p("killed") == p2d6(2, 6) and not d.placeholders
+    gun = exact(passengers.aboard, R, passengers.Aboard(calibre_mm=75, ammo="APCR"))
+    assert gun.p("killed") == p2d6(2, 6)
+    assert gun.placeholders == {
+        "rules-placeholder:crew-passenger-casualties.gun_band_4.kill_on_2d6_or_less"
+    }
+    assert exact(passengers.aboard, R, passengers.Aboard(ammo="HE")).p("killed") == 1
+    small = exact(passengers.aboard, R, passengers.Aboard(calibre_mm=37))
+    assert small.p("killed") == p2d6(2, 5)
+
+
+def test_staying_spotted_p8():
+    from kriegsspiel.rulesets.panzerfaust.rules.observe import stays_spotted
+
+    assert stays_spotted(left_dlos=False, changed_terrain=False)
+    assert not stays_spotted(left_dlos=False, changed_terrain=True)

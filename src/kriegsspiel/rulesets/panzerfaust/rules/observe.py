@@ -216,3 +216,9 @@ ARC = {"building": 120, "infantry": 180, "vehicle": 180, "unbuttoned_afv": 180, 
 def arc_of_vision(kind: str) -> int:
     """Arc of vision in degrees, centred on the front edge (p9)."""
     return ARC[kind]
+
+
+def stays_spotted(left_dlos: bool, changed_terrain: bool) -> bool:
+    """A target once observed stays observed by that observer until it leaves the observer's
+    line of sight or moves into another terrain feature (p8)."""
+    return not (left_dlos or changed_terrain)
