@@ -29,7 +29,7 @@ from ..engine.events import SPECTATOR, UMPIRE
 from ..engine.game import Game
 from ..engine.scenario import Scenario, all_scenarios
 from ..engine.store import Store, default_url
-from . import seats
+from . import odds_api, seats
 from .hub import GameHub
 from .schemas import Ack, Command, CreatedGame, NewGame, ScenarioInfo, Seat, StateHash
 
@@ -257,7 +257,13 @@ def create_app(db_url: str | None = None) -> FastAPI:
             return {"type": "error", "id": ident, **exc.to_json()}
 
     app.include_router(api)
+    app.include_router(odds_api.router())
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.get("/odds", include_in_schema=False)
+    def odds_page() -> FileResponse:
+        """The odds calculator, for every ruleset with actions."""
+        return FileResponse(STATIC / "odds.html")
 
     @app.get("/", include_in_schema=False)
     def index() -> FileResponse:

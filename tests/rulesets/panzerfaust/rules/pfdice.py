@@ -1,4 +1,5 @@
-"""Dice counts for hand-computed Panzerfaust odds (3D6 and 2D6 totals)."""
+"""Dice counts for hand-computed Panzerfaust odds (3D6 and 2D6 totals). The rules fixture `R`
+lives in the parent conftest.py (a conftest.py here would shadow that module's helpers)."""
 
 from __future__ import annotations
 
