@@ -1,7 +1,7 @@
 """Values the seed lost and the data layer left null, used so the rule can be played.
 
 None of these is the rulebook's number. Each is calibrated on what survived (the digest's §4.1
-and the decisions P83-P90 of docs/decisions/panzerfaust.md) and is reported in every result that
+and the decisions P83-P98 of docs/decisions/panzerfaust.md) and is reported in every result that
 uses it (label `rules-placeholder:<table>.<row>.<column>`). A data overlay that fills the cell
 replaces it with no code change: the data value, when not null, always wins.
 """
