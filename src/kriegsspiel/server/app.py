@@ -34,7 +34,7 @@ from ..engine.options import BadOption, documented
 from ..engine.scenario import Scenario, all_scenarios
 from ..engine.store import Store, default_url
 from ..engine.verify import verify
-from . import seats, strict
+from . import odds_api, seats, strict
 from .fanout import Fanout
 from .hub import GameHub, Refused
 from .hub import Request as HubRequest
@@ -424,7 +424,13 @@ def create_app(db_url: str | None = None, limits: Limits | None = None) -> FastA
             return strict.dumps({"type": "error", "id": ident, **exc.to_json(), **status})
 
     app.include_router(api)
+    app.include_router(odds_api.router())
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.get("/odds", include_in_schema=False)
+    def odds_page() -> FileResponse:
+        """The odds calculator, for every ruleset with actions."""
+        return FileResponse(STATIC / "odds.html")
 
     @app.get("/", include_in_schema=False)
     def index() -> FileResponse:

@@ -73,3 +73,11 @@ def assert_equipment_in_seed(
             assert row.raw.split()[0] == str(row.pv), row.id
         if row.dates is not None:
             assert row.dates.raw in row.raw.split(), row.id
+
+
+@pytest.fixture(scope="session")
+def R():
+    """The Panzerfaust rules over the shipped data with no user overlays (rules/ tests)."""
+    from kriegsspiel.rulesets.panzerfaust.rules.tables import Rules
+
+    return Rules(load("panzerfaust", overlays=()))

@@ -20,12 +20,21 @@ from .rules import (
     mine,
     morale,
     observe,
+    passengers,
     pips,
     weather,
+    works,
 )
-from .rules.tables import CLASSES, Rules
+from .rules.tables import CLASSES, RATINGS, Rules
 from .rules.teams import parse_teams
-from .rules.weapons import AMMO, firer_weapon, infantry_weapon, target_of
+from .rules.weapons import (
+    AMMO,
+    area_weapon,
+    chart_or_example,
+    firer_weapon,
+    infantry_weapon,
+    target_of,
+)
 
 FLAG = dict(type=bool, default=False, flag=True)
 CLASS = Param("troop_class", str, "regular", "firer's troop class", CLASSES)
@@ -80,6 +89,7 @@ def _shot(weapon, target, p) -> at_fire.Shot:
 
 def build_at_fire(cat, opts, **p) -> Query:
     weapon, rec = firer_weapon(cat, p["firer"], p["ammo"])
+    weapon = chart_or_example(weapon, opts.to_hit_source)
     target = target_of(cat, p["target"])
     p = dict(p)
     if getattr(rec, "one_man_turret", False):
@@ -133,6 +143,7 @@ def build_cqc(cat, opts, *, attackers, defenders, **p) -> Query:
         pinned=p["attacker_pinned"],
         engineer=p["engineer"],
         moved=p["attacker_moved"],
+        weather=p["weather"],
     )
     d = cqc.Side(
         parse_teams(cat, defenders),
@@ -140,6 +151,7 @@ def build_cqc(cat, opts, *, attackers, defenders, **p) -> Query:
         troop_class=p["defender_class"],
         disengaging=p["defender_disengaging"],
         pinned=p["defender_pinned"],
+        weather=p["weather"],
     )
     return Query(cqc.cqc, (_rules(cat, opts), a, d), (), f"CQC: {attackers} against {defenders}")
 
@@ -184,7 +196,8 @@ def build_flash(cat, opts, **p) -> Query:
 
 
 def build_area_fire(cat, opts, *, firer, target, size, **p) -> Query:
-    weapon, rec = firer_weapon(cat, firer, "HE")
+    weapon, rec = area_weapon(cat, firer, opts.ap_rifle_grenade_bzr)
+    weapon = chart_or_example(weapon, opts.to_hit_source)
     a = area_fire.AreaShot(weapon, float(p.pop("range")), size=_size(cat, target, size), **p)
     return Query(
         area_fire.area_fire,
@@ -244,6 +257,33 @@ def build_mine(cat, opts, **p) -> Query:
     c = mine.Crossing(**p)
     order = ("no_trip", "no_effect", "immobilised", "destroyed")
     return Query(mine.mine, (_rules(cat, opts), c), order, f"{c.density} {c.mine} minefield")
+
+
+def build_break_pin(cat, opts, **p) -> Query:
+    t = morale.Test(**p)
+    return Query(
+        morale.break_pin,
+        (_rules(cat, opts), t),
+        ("acts", "pinned_shaken", "pinned_retreat"),
+        f"breaking a pin ({t.rating})",
+    )
+
+
+def build_bocage(cat, opts, *, culin_cutter) -> Query:
+    return Query(
+        works.bocage_breach, (_rules(cat, opts), culin_cutter), ("breached", "held"), "bocage"
+    )
+
+
+def build_aboard(cat, opts, **p) -> Query:
+    a = passengers.Aboard(**p)
+    what = a.infantry_row if a.infantry_row != "none" else f"{a.calibre_mm:g} mm {a.ammo}"
+    return Query(
+        passengers.aboard,
+        (_rules(cat, opts), a),
+        ("killed", "survives"),
+        f"one base aboard a vehicle destroyed by {what}",
+    )
 
 
 def build_flame(cat, opts, **p) -> Query:
@@ -385,6 +425,13 @@ ACTIONS = {
                 Param("one_man_turret", help="AFV with a one-man turret", **FLAG),
                 WEATHER,
                 Param("squads", int, 1, "squads fired on together (losses spread evenly)"),
+                Param(
+                    "shield",
+                    str,
+                    "none",
+                    "target is a gun crew behind a towed or motorised gun's shield",
+                    ("none", "towed", "motorised"),
+                ),
             ),
             build_infantry_fire,
             {"firer_kinds": ("infantry_team",)},
@@ -417,6 +464,7 @@ ACTIONS = {
                     "attacker's move into CQC (option cqc_moved_mods)",
                     ("none", "half", "over_half"),
                 ),
+                WEATHER,
             ),
             build_cqc,
             {"firer_kinds": ("infantry_team",)},
@@ -452,6 +500,22 @@ ACTIONS = {
             build_morale,
         ),
         Action("pips", "movement pips of a company (p7)", (CLASS,), build_pips),
+        Action(
+            "break-pin",
+            "a unit pinned by covering fire tests to move or fire (p17)",
+            (
+                Param("rating", str, "reliable", "morale rating", RATINGS),
+                Param("teams_lost", int, 0, "teams lost (squad/section/crew tests)"),
+                Param("night", help="at night", **FLAG),
+            ),
+            build_break_pin,
+        ),
+        Action(
+            "bocage",
+            "a fully tracked size C/D AFV forces bocage (p26)",
+            (Param("culin_cutter", help="fitted with a Cullin hedgerow cutter", **FLAG),),
+            build_bocage,
+        ),
         Action(
             "observe",
             "does an observer see a target (pp. 8-11)",
@@ -512,7 +576,12 @@ ACTIONS = {
             "area-fire",
             "direct area (HE) fire on one soft target in the beaten zone (pp. 31-33)",
             (
-                Param("firer", str, required=True, help="firing gun or AFV"),
+                Param(
+                    "firer",
+                    str,
+                    required=True,
+                    help="firing gun or AFV, or an infantry weapon that fires HE (p19)",
+                ),
                 Param("range", float, required=True, help="range to the point of aim, cm"),
                 Param("target", str, None, "a target from the charts (sets its size)"),
                 Param("size", str, "A", "target size", ("A", "B", "C", "D")),
@@ -526,10 +595,13 @@ ACTIONS = {
                 Param("smoke", help="target in smoke", **FLAG),
                 Param("wp", help="firing WP", **FLAG),
                 Param("partly_in", help="target only partly inside the zone", **FLAG),
+                Param(
+                    "shielded", help="a gun crew behind its shield (option gun_shield_area)", **FLAG
+                ),
             ),
             build_area_fire,
             {
-                "firer_kinds": ("gun", "afv", "motorised_gun"),
+                "firer_kinds": ("gun", "afv", "motorised_gun", "infantry_weapon"),
                 "target_kinds": ("softskin", "gun", "afv"),
             },
         ),
@@ -640,8 +712,26 @@ ACTIONS = {
                     "what crosses",
                     ("infantry", "softskin", "light_afv", "medium_afv", "heavy_afv"),
                 ),
+                Param("in_burst", help="within 3 cm of a base that tripped an AP mine", **FLAG),
             ),
             build_mine,
+        ),
+        Action(
+            "passenger",
+            "a crew or passenger base of a vehicle destroyed by AT fire (p30)",
+            (
+                Param("calibre_mm", float, 75.0, "calibre of the gun that fired"),
+                Param(
+                    "infantry_row",
+                    str,
+                    "none",
+                    "or the infantry weapon that fired",
+                    ("none", "panzerfaust_panzerschreck", "piat_bazooka", "grenades"),
+                ),
+                Param("ammo", str, "AP", "round fired", AMMO),
+                Param("afv", help="passengers of an AFV", **FLAG),
+            ),
+            build_aboard,
         ),
         Action(
             "flame",

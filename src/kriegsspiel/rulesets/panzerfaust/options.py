@@ -16,7 +16,7 @@ class Options(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     mortar_flash: Literal["third", "quarter"] = "third"  # P70: p9 1/3 vs p36 1/4
-    gun_shield: Literal["partial_45", "hard_30", "none_area"] = "partial_45"  # P71 (p27/32/34/35)
+    gun_shield_area: Literal["none", "partial"] = "none"  # P71: shields vs area fire p35 / p32
     retreat_pip: Literal["free", "plus_one"] = "free"  # P72: p7 +1 vs pp7/24 no pips
     cqc_pinned: Literal["table", "text"] = "table"  # P73: -3/+2 (table) vs -2/+1 (text p19)
     cqc_enemy_charged: Literal["minus_one", "plus_one"] = "minus_one"  # P73: doubtful sign

@@ -31,6 +31,8 @@ class AAShot:
 def aa_fire(rules: Rules, a: AAShot):
     if a.weapon not in WEAPONS:
         raise RuleError(f"AA weapon {a.weapon!r}: expected one of {', '.join(WEAPONS)}")
+    if a.altitude == "medium" and a.weapon in ("aa_lmg_mmg", "aa_hmg"):
+        raise RuleError(f"{a.weapon} cannot reach aircraft at medium altitude (p43: '-')")
     col = "hit_low_2d6" if a.altitude == "low" else "hit_medium_2d6"
     fb = ph.AA.get(a.weapon)
     need, labels = rules.cell(

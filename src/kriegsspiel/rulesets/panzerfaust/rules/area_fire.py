@@ -19,6 +19,12 @@ Cover = Literal["none", "soft", "hard", "dug_in", "fortification"]
 COVER = {"soft": -2, "hard": -4, "dug_in": -5, "fortification": -6}
 
 
+def radius(w: Weapon, building: bool = False) -> int:
+    """The beaten-zone radius of a weapon's HE: its own (p19 infantry HE) or by calibre."""
+    r = w.bzr_cm if w.bzr_cm is not None else bzr_cm(w.calibre_mm or 0)
+    return 2 * r if building else r
+
+
 def bzr_cm(calibre_mm: float, building: bool = False) -> int:
     """Beaten zone radius (p32; the 95-150 mm bands lost their calibres: P89 reads them as
     up to 105, 122 and 155 mm); doubled on a building."""
@@ -42,15 +48,26 @@ class AreaShot:
     wp: bool = False  # the round is WP
     partly_in: bool = False
     building: bool = False
+    shielded: bool = False  # a gun crew behind its shield, fired on from its front (P71)
 
 
-def firer_mods(rules: Rules, a: AreaShot) -> list[Modifier]:
+def calibre_band(calibre_mm: float) -> str:
+    """The p32 calibre row of a gun, by the beaten-zone calibre bands."""
+    return next((f"to_{mm}mm" for mm, _ in BZR if calibre_mm <= mm), "over_155mm")
+
+
+def firer_mods(rules: Rules, a: AreaShot):
+    """The firer's p32 variations (a generator: yields the cite of the lost calibre row)."""
     m = []
     cal = a.weapon.calibre_mm or 0
     if cal and 50 < cal <= 57:
         m.append(Modifier("57 mm gun", -2, P_VAR))
     else:
-        m.append(Modifier("calibre variation (lost; placeholder P89)", ph.AREA_CALIBRE, P_VAR))
+        band = calibre_band(cal)
+        value, labels = rules.lost("area-fire-calibre", band, "to_hit", ph.AREA_CALIBRE)
+        yield Cite(labels)
+        lost = " (lost; placeholder P89)" if labels else ""
+        m.append(Modifier(f"calibre variation, {band}{lost}", int(value), P_VAR))
     if a.troop_class in ("veteran", "conscript"):
         m.append(Modifier(a.troop_class, 1 if a.troop_class == "veteran" else -1, P_VAR))
     if a.speculative:
@@ -64,8 +81,10 @@ def firer_mods(rules: Rules, a: AreaShot) -> list[Modifier]:
     return m
 
 
-def target_mods(a: AreaShot) -> list[Modifier]:
+def target_mods(rules: Rules, a: AreaShot) -> list[Modifier]:
     m = []
+    if a.shielded and a.cover == "none" and rules.opts.gun_shield_area == "partial":
+        m.append(Modifier("gun shield as partial cover (p32; decision P71)", COVER["soft"], P_VAR))
     if a.size in ("C", "D"):
         m.append(Modifier(f"target size {a.size}", 2 if a.size == "D" else 1, P_VAR))
     if a.cover in COVER:
@@ -86,7 +105,7 @@ def base_to_hit(rules: Rules, a: AreaShot):
     band, edge, cite = rules.band(w.bands, a.range, len(w.to_hit), w.name)
     yield cite
     yield Cite(tuple(w.record.placeholders(f"{w.paths[0]}.{band}")))
-    if w.calibre_mm and a.range <= bzr_cm(w.calibre_mm):
+    if a.range <= radius(w):
         raise RuleError(
             f"{w.name}: the POA at {a.range:g} cm is inside its own beaten zone (errata 3)"
         )
@@ -104,7 +123,7 @@ def area_fire(rules: Rules, a: AreaShot):
             yield Note(f"1D6 {face}: outside the beaten zone this turn", "p32")
             return Outcome("outside")
         yield Note(f"1D6 {face}: inside the beaten zone", "p32")
-    mods = firer_mods(rules, a) + target_mods(a)
+    mods = (yield from firer_mods(rules, a)) + target_mods(rules, a)
     yield from mods
     adjusted = need + total(mods)
     roll = yield Roll("3d6", "area fire", P_VAR, at_most=adjusted)
@@ -118,7 +137,7 @@ def area_fire(rules: Rules, a: AreaShot):
 def smoke(rules: Rules, a: AreaShot):
     """Smoke or WP placed: the same roll with the firer's variations only (p33)."""
     need = yield from base_to_hit(rules, a)
-    mods = firer_mods(rules, a)
+    mods = yield from firer_mods(rules, a)
     yield from mods
     adjusted = need + total(mods)
     roll = yield Roll("3d6", "smoke", "p33", at_most=adjusted)
@@ -144,7 +163,7 @@ def _memo_key(rules: Rules, a: AreaShot) -> tuple:
         _, edge, _ = rules.band(a.weapon.bands, a.range, len(a.weapon.to_hit), a.weapon.name)
     except RuleError:
         return (rules, a)
-    if a.weapon.calibre_mm and a.range <= bzr_cm(a.weapon.calibre_mm):
+    if a.range <= radius(a.weapon):
         return (rules, a)
     return (rules, replace(a, range=float(edge)))
 

@@ -7,10 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from ....chance import Cite, Lookup, Modifier, Note, Outcome, Roll, total
+from ....chance import Cite, Lookup, Modifier, Note, Outcome, Roll, Sub, total
 from ....data.errors import RuleError
-from . import placeholders as ph
-from .effects import escalate, located, note_prior, penetration_effects
+from .effects import calibre_variation, escalate, located, note_prior, penetration_effects
 from .tables import Rules
 from .weapons import Target, Weapon, armour
 
@@ -99,7 +98,7 @@ def to_hit_modifiers(rules: Rules, s: Shot) -> list[Modifier]:
         m.append(_row(rules, key, f"target size {s.target.size}"))
     if s.shots_before:
         key = "stationary" if s.target_stationary else "moving"
-        _, cap = rules.cell("at-fire-variations", f"second_shot_{key}_target", "cap")
+        cap, _ = rules.cell("at-fire-variations", f"second_shot_{key}_target", "cap")
         each = rules.modifier("at-fire-variations", f"second_shot_{key}_target", "to_hit")
         m.append(
             Modifier(
@@ -142,10 +141,11 @@ def to_hit_modifiers(rules: Rules, s: Shot) -> list[Modifier]:
     return m
 
 
-def _effect_mods(rules: Rules, s: Shot, pen: float | None, arm: float | None) -> list[Modifier]:
+def _effect_mods(rules: Rules, s: Shot, pen: float | None, arm: float | None):
+    """The p31 variations of one hit's Penetration Effects roll (yields the cites)."""
     w, m = s.weapon, []
     if s.ammo == "HE":
-        m.append(Modifier("HE calibre variation (lost; placeholder)", ph.EFFECTS_CALIBRE_HE, "p31"))
+        m += yield from calibre_variation(rules, "HE", w.calibre_mm)
         if s.target.size in ("A", "B"):
             m.append(Modifier("HE on a light AFV", 2, "p31"))
         if s.target.open:
@@ -154,7 +154,7 @@ def _effect_mods(rules: Rules, s: Shot, pen: float | None, arm: float | None) ->
                 m.append(Modifier("fired into the open side/rear", 1, "p31"))
         return m
     if not w.infantry:
-        m.append(Modifier("AP calibre variation (lost; placeholder)", ph.EFFECTS_CALIBRE_AP, "p31"))
+        m += yield from calibre_variation(rules, "AP", w.calibre_mm)
     if w.infantry or w.heat:
         m.append(Modifier("HEAT or infantry AT weapon", -4, "p31"))
     assert pen is not None and arm is not None
@@ -175,6 +175,8 @@ def _one_hit(rules: Rules, s: Shot, band: int, n: int, prior: str):
         yield Note("hull-down: every hit strikes the turret/superstructure", P_LOC)
     else:
         reroll = frozenset({1, 2}) if s.lower_hidden else frozenset()
+        if w.kind == "magnetic_mine" and t.size in ("C", "D"):
+            reroll |= {5, 6}  # p21: placed on the hull only of a medium or heavy AFV
         face = yield Roll("1d6", f"hit location{tag}", P_LOC, reroll=reroll)
         location = LOCATIONS[face]
         yield Lookup("hit location", face, location, P_LOC)
@@ -202,16 +204,23 @@ def _one_hit(rules: Rules, s: Shot, band: int, n: int, prior: str):
             new = escalate(prior, "damaged")
             yield Note("a penetrating hit on the tracks immobilises", "p31")
             return new, located(new, "tracks")
-    mods = _effect_mods(rules, s, pen, arm)
+    mods = yield from _effect_mods(rules, s, pen, arm)
     result = yield from penetration_effects(rules, mods, f"{location}{tag}")
     new = escalate(prior, result)
     yield from note_prior(prior, result, new)
-    return new, located(new, location)
+    # the outcome is this hit's effect after accumulation (a no-effect roll stays no effect)
+    return new, located(new if result != "no_effect" else result, location)
 
 
 def at_fire(rules: Rules, s: Shot):
     """One shot of direct AT fire at an AFV, gun, motorised gun or softskin."""
     w, t = s.weapon, s.target
+    slow_only = rules.opts.atmm_targets == "slow"
+    if w.kind == "magnetic_mine" and s.target_moving != "none" and slow_only:
+        raise RuleError(
+            "an AT magnetic mine is placed only on a target that moved 5 cm or less "
+            "(p21 notes; option atmm_targets=slow, decision P75)"
+        )
     band, edge, cite = rules.band(w.bands, s.range, len(w.to_hit), w.name)
     yield cite
     yield Cite(tuple(w.record.placeholders(f"{w.paths[0]}.{band}", f"{w.paths[1]}.{band}")))
@@ -221,8 +230,11 @@ def at_fire(rules: Rules, s: Shot):
     mods = to_hit_modifiers(rules, s)
     yield from mods
     adjusted = need + total(mods)
-    exact_roll = w.autocannon and t.kind == "afv"
-    roll = yield Roll("3d6", "to-hit", P_TOHIT, at_most=None if exact_roll else adjusted)
+    many = w.autocannon and t.kind == "afv"
+    cap = _autocannon_cap(w) if many else 1
+    # the sequel depends on the roll only through the number of hits (p31): one band each
+    cuts = tuple(range(adjusted - cap + 1, adjusted + 1))
+    roll = yield Roll("3d6", "to-hit", P_TOHIT, cuts=cuts)
     if roll > adjusted:
         yield Note(f"to-hit 3D6 {roll} > {adjusted}: miss", P_TOHIT)
         return Outcome("miss")
@@ -230,21 +242,41 @@ def at_fire(rules: Rules, s: Shot):
     if t.kind != "afv":
         yield Note(f"{t.name} hit: destroyed with its crew and anything it tows", "p30")
         return Outcome("destroyed")
-    hits = 1
-    if w.autocannon:
-        cap = next((c for mm, c in AUTOCANNON_CAP if (w.calibre_mm or 20) <= mm), 2)
-        cap += w.barrels - 1
-        hits = min(1 + adjusted - roll, cap)
-        yield Note(f"auto-cannon: {hits} hit(s) ({adjusted} - {roll} extra, at most {cap})", "p31")
-    state, outcome = s.prior, "no_penetration"
-    for n in range(1, hits + 1):
-        before = state
-        state, result = yield from _one_hit(rules, s, band, n, state)
-        if state != before or result == "no_effect" and outcome == "no_penetration":
-            outcome = result
-        if state == "destroyed":
-            break
-    return Outcome(outcome)
+    if not many:
+        _, result = yield from _one_hit(rules, s, band, 1, s.prior)
+        return Outcome(result)
+    hits = min(1 + adjusted - roll, cap)
+    yield Note(f"auto-cannon: {hits} hit(s) ({adjusted} - {roll} extra, at most {cap})", "p31")
+    rest = yield Sub(_hits, (rules, s, band, 1, hits, s.prior, "no_penetration"), key=_state_key)
+    return Outcome(rest.name)
+
+
+def _autocannon_cap(w: Weapon) -> int:
+    """Most hits one burst scores (p31): 20-25 mm 3, 37-40 mm 2, +1 per extra barrel."""
+    return next((c for mm, c in AUTOCANNON_CAP if (w.calibre_mm or 20) <= mm), 2) + w.barrels - 1
+
+
+def _state_key(result: Outcome) -> tuple:
+    return (result.name, result.get("state"))
+
+
+def _hit(rules: Rules, s: Shot, band: int, n: int, prior: str):
+    """One hit of a burst as a resolution of its own: outcome the result, detail the state."""
+    state, result = yield from _one_hit(rules, s, band, n, prior)
+    return Outcome(result, (("state", state),))
+
+
+def _hits(rules: Rules, s: Shot, band: int, n: int, last: int, state: str, outcome: str):
+    """Hits n..last of an auto-cannon burst, each rolled separately (p31) and accumulating on
+    the target; each hit is a memoised sub-resolution, so exact odds stay small."""
+    if n > last or state == "destroyed":
+        return Outcome(outcome, (("state", state),))
+    one = yield Sub(_hit, (rules, s, band, n, state), key=_state_key)
+    new, result = one.get("state"), one.name
+    if new != state or result == "no_effect" and outcome == "no_penetration":
+        outcome = result
+    rest = yield Sub(_hits, (rules, s, band, n + 1, last, new, outcome), key=_state_key)
+    return rest
 
 
 def _memo_key(rules: Rules, s: Shot) -> tuple:

@@ -43,9 +43,11 @@ class Crossing:
 def bog(rules: Rules, c: Crossing):
     if c.drive not in DRIVES:
         raise RuleError(f"drive {c.drive!r}: expected one of {', '.join(DRIVES)}")
-    number = ph.BOGGING[c.drive]
-    yield Cite((f"rules-placeholder:bogging-number.{c.drive}",))
-    yield Note(f"bogging number {number} for {c.drive} (placeholder P86: lost)", "p25")
+    value, labels = rules.lost("bogging-number", c.drive, "number", ph.BOGGING[c.drive])
+    number = int(value)
+    yield Cite(labels)
+    lost = " (lost: placeholder P86)" if labels else ""
+    yield Note(f"bogging number {number} for {c.drive}{lost}", "p25")
     mods = []
     if c.size == "D":
         mods.append(Modifier("size D", 1, "p25"))
@@ -56,7 +58,9 @@ def bog(rules: Rules, c: Crossing):
     if c.fordable_river:
         mods.append(Modifier("fordable river", -1, "p25"))
     yield from mods
-    roll = yield Roll("1d6", "bogging", "p25", at_most=number - 1 - total(mods))
+    # the sequel depends only on: below the number / bogged under 7 / 7+ (wide tracks)
+    cuts = tuple(sorted({number - 1 - total(mods), 6 - total(mods)}))
+    roll = yield Roll("1d6", "bogging", "p25", cuts=cuts if c.wide_tracks else cuts[:1])
     value = roll + total(mods)
     if value < number:
         yield Note(f"{roll}{total(mods):+d} = {value} < {number}: not bogged", "p25")

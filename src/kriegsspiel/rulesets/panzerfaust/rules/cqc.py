@@ -10,6 +10,7 @@ from typing import Literal
 from ....chance import Modifier, Note, Outcome
 from ....data.errors import RuleError
 from .casualty import chance_and_read
+from .infantry_fire import weather_rows
 from .tables import Rules
 
 P_CQC = "p18 CQC variations"
@@ -30,6 +31,7 @@ class Side:
     cavalry: bool = False
     crew_lost: int = 0
     moved: Literal["none", "half", "over_half"] = "none"  # only with option cqc_moved_mods
+    weather: Literal["clear", "rain", "night"] = "clear"
 
 
 def factors(rules: Rules, side: Side) -> int:
@@ -80,6 +82,7 @@ def side_mods(rules: Rules, own: Side, enemy: Side) -> list[Modifier]:
         m.append(_row(rules, "mounted_cavalry", "mounted cavalry"))
     if own.crew_lost:
         m.append(Modifier(f"{own.crew_lost} crew team(s) lost", -3 * own.crew_lost, P_CQC))
+    m += weather_rows(rules, own.weather)
     if o.cqc_moved_mods and own.moved != "none":
         value = -1 if own.moved == "half" else -3
         m.append(Modifier(f"moved {own.moved} to enter CQC (deleted by errata 6)", value, "p18"))

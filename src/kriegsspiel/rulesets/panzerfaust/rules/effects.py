@@ -3,7 +3,8 @@ results accumulate (same result again -> the next one up; stuns add up; damage i
 
 from __future__ import annotations
 
-from ....chance import Lookup, Modifier, Note, Roll, total
+from ....chance import Cite, Lookup, Modifier, Note, Roll, total
+from . import placeholders as ph
 from .tables import Rules
 
 P_EFFECTS = "p31 Penetration Effects"
@@ -53,8 +54,6 @@ def penetration_effects(rules: Rules, mods: list[Modifier], why: str):
     value = roll + total(mods)
     name, labels = effect_of(rules, value)
     if labels:
-        from ....chance import Cite
-
         yield Cite(labels)
     yield Lookup("Penetration Effects", f"{roll}{total(mods):+d} = {value}", name, P_EFFECTS)
     return name
@@ -70,3 +69,25 @@ def located(name: str, location: str) -> str:
 def note_prior(prior: str, before: str, after: str):
     if prior not in ("none", "no_effect") and after != before:
         yield Note(f"earlier result {prior} and now {before}: counts as {after}", P_EFFECTS)
+
+
+CALIBRE_BANDS = ((47, "to_47mm"), (82, "to_82mm"), (122, "to_122mm"))
+
+
+def calibre_band(calibre_mm: float | None) -> str:
+    """The calibre row of the (lost) Penetration Effects calibre variations (P87 reads the
+    p9 gun calibre rows: to 47, to 82, to 122 mm, larger)."""
+    cal = calibre_mm or 0
+    return next((band for mm, band in CALIBRE_BANDS if cal <= mm), "over_122mm")
+
+
+def calibre_variation(rules: Rules, ammo: str, calibre_mm: float | None):
+    """The p31 calibre variation for AP or HE (lost: placeholder P87, reported; an overlay
+    adding table `common/penetration-effects-calibre` replaces it). Yields its cite."""
+    band = calibre_band(calibre_mm)
+    column = "he" if ammo == "HE" else "ap"
+    fallback = ph.EFFECTS_CALIBRE_HE if ammo == "HE" else ph.EFFECTS_CALIBRE_AP
+    value, labels = rules.lost("penetration-effects-calibre", band, column, fallback)
+    yield Cite(labels)
+    lost = " (lost; placeholder P87)" if labels else ""
+    return [Modifier(f"{ammo} calibre variation, {band}{lost}", int(value), "p31")]

@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
-from ....chance import Modifier, Note, Outcome, Roll, exact, total
+from ....chance import Cite, Modifier, Note, Outcome, Roll, exact, total
 from ....data.errors import RuleError
 from . import placeholders as ph
-from .effects import penetration_effects
+from .effects import calibre_variation, penetration_effects
 from .tables import Rules
 
 P_BZ = "p36 indirect fire"
@@ -33,11 +33,14 @@ class CallDown:
 
 def call_down(rules: Rules, c: CallDown):
     """Phase E: does the fire arrive this turn? 3D6 <= the (lost) call-down number."""
-    need = ph.CALL_DOWN[(c.caller, c.skill)]
-    from ....chance import Cite
-
-    yield Cite((f"rules-placeholder:call-down-table.{c.caller}.{c.skill}",))
-    yield Note(f"call-down number {need} (placeholder P85: lost table)", "p36")
+    value, labels = rules.lost(
+        "call-down-table", c.caller, c.skill, ph.CALL_DOWN[(c.caller, c.skill)]
+    )
+    need = int(value)
+    yield Cite(labels)
+    yield Note(
+        f"call-down number {need}" + (" (lost table: placeholder P85)" if labels else ""), "p36"
+    )
     mods = [Modifier("within 20 cm of the previous POA", 1, "p36")] if c.near_previous else []
     yield from mods
     roll = yield Roll("3d6", "call-down", "p36", at_most=need + total(mods))
@@ -77,9 +80,7 @@ def bz_modifiers(t: BZTarget) -> list[Modifier]:
     if t.protection == "entrenched":
         v = -1 if cal >= 122 else -2 if cal >= 85 else -3
         m.append(Modifier("entrenched, dug in or in a stone building", v, P_BZ))
-    if t.protection == "pillbox":
-        if cal <= 80:
-            raise RuleError("pillboxes, bunkers and dugouts are immune to 80 mm and under (p36)")
+    if t.protection == "pillbox" and cal > 80:  # 80 mm and under: immune (bz_hit)
         v = -2 if cal >= 140 else -3
         m.append(Modifier("pillbox, bunker or dugout", v, P_BZ))
     if t.pairs > 1:
@@ -89,6 +90,9 @@ def bz_modifiers(t: BZTarget) -> list[Modifier]:
 
 def bz_hit(rules: Rules, t: BZTarget):
     """One unit in a beaten zone this turn: hit, then its effect (p36-37)."""
+    if t.protection == "pillbox" and t.calibre_mm <= 80:
+        yield Note("pillboxes, bunkers and dugouts are immune to 80 mm and under", "p36")
+        return Outcome("no_effect")
     base = 7 if t.german_heavy_rocket else 6 if t.rocket else 8
     mods = bz_modifiers(t)
     yield Note(f"base {base}" + (" (rockets, p38)" if t.rocket else ""), P_BZ)
@@ -111,7 +115,7 @@ def bz_hit(rules: Rules, t: BZTarget):
     elif t.mortar:
         yield Note("mortars have no effect on an enclosed AFV", "p37")
         return Outcome("no_effect")
-    mods2 = [Modifier("HE calibre variation (lost; placeholder P87)", ph.EFFECTS_CALIBRE_HE, "p31")]
+    mods2 = yield from calibre_variation(rules, "HE", t.calibre_mm)
     if t.kind == "open_afv":
         mods2.append(Modifier("HE on an open-topped AFV", 2, "p31"))
     name = yield from penetration_effects(rules, mods2, "indirect HE")
@@ -180,3 +184,12 @@ def counter_battery(rules: Rules, c: CounterBattery):
 def rocket_fires_every(reload_moves: int) -> int:
     """A launcher with reload N fires every (N+1)th move (p38: NbW41 reload 6 -> every 7th)."""
     return reload_moves + 1
+
+
+def smoke_moves(pairs: int) -> int:
+    """How long indirect smoke on one POA takes to lay (p38): one gun pair or mortar 2 moves,
+    two 1 move; rocket launchers one set 2 moves, two sets 1. The zone is smoked from the next
+    turn; WP also rolls against units in it with -1."""
+    if pairs < 1:
+        raise RuleError("at least one gun pair, mortar or launcher set fires smoke")
+    return 2 if pairs == 1 else 1

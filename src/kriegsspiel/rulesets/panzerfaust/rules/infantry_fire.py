@@ -16,6 +16,7 @@ P_VAR = "p16 infantry fire variations"
 Cover = Literal["none", "soft", "hard", "fortification"]
 Moving = Literal["none", "over5", "over10"]
 MAX_LOST = 40
+COVER_ORDER = ("none", "soft", "hard", "fortification")
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,9 @@ class Fire:
     one_man_turret: bool = False
     weather: Literal["clear", "rain", "night"] = "clear"
     squads: int = 1
+    # a gun crew behind its shield, fired on from its front: towed guns partial cover (p16,
+    # p34: within 45 degrees of the barrel), motorised guns hard cover (p27: inside 30 degrees)
+    shield: Literal["none", "towed", "motorised"] = "none"
 
 
 def _v(rules: Rules, key: str, name: str) -> Modifier:
@@ -49,7 +53,10 @@ def variations(rules: Rules, f: Fire) -> list[Modifier]:
         "hard": "target_hard_cover",
         "fortification": "target_in_fortifications",
     }
-    if f.cover in cover:
+    shield = {"towed": "soft", "motorised": "hard"}.get(f.shield, "none")
+    if COVER_ORDER.index(shield) > COVER_ORDER.index(f.cover):
+        m.append(_v(rules, cover[shield], f"gun crew behind a {f.shield} gun's shield"))
+    elif f.cover in cover:
         m.append(_v(rules, cover[f.cover], f"target in {f.cover} cover"))
     if f.target_moving == "over5":
         m.append(_v(rules, "target_moving_over_5cm", "target moving 5-10 cm"))
@@ -75,11 +82,19 @@ def variations(rules: Rules, f: Fire) -> list[Modifier]:
         m.append(Modifier(f"{f.crew_lost} crew team(s) lost", -3 * f.crew_lost, P_VAR))
     if f.one_man_turret:
         m.append(Modifier("AFV one-man turret", -3, P_VAR))
-    if f.weather == "rain":
-        m.append(Modifier("rain or falling snow", -1, "p10"))
-    elif f.weather == "night":
-        m.append(Modifier("night", -3, "p11"))
+    m += weather_rows(rules, f.weather)
     return m
+
+
+def weather_rows(rules: Rules, weather: str) -> list[Modifier]:
+    """Rain or falling snow one row, night three rows on the casualty table (pp. 10-11; the
+    signs were lost: decision P81 reads them as fewer losses, option casualty_sign)."""
+    rows = {"rain": (1, "rain or falling snow", "p10"), "night": (3, "night", "p11")}
+    if weather not in rows:
+        return []
+    n, name, page = rows[weather]
+    sign = -1 if rules.opts.casualty_sign == "rows_down" else 1
+    return [Modifier(f"{name} (decision P81)", sign * n, page)]
 
 
 def fire_factors(rules: Rules, f: Fire):

@@ -8,8 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from ....chance import Lookup, Modifier, Note, Outcome, Roll
+from ....chance import Cite, Lookup, Modifier, Note, Outcome, Roll
 from ....data.errors import RuleError
+from . import placeholders as ph
 from .tables import Rules
 
 P_MINE = "p38 minefields"
@@ -21,6 +22,7 @@ class Crossing:
     density: str = "medium"
     mine: Literal["ap", "at"] = "at"
     target: Literal["infantry", "softskin", "light_afv", "medium_afv", "heavy_afv"] = "medium_afv"
+    in_burst: bool = False  # an AP mine tripped by another base within 3 cm of this one
 
 
 def mine(rules: Rules, c: Crossing):
@@ -29,6 +31,8 @@ def mine(rules: Rules, c: Crossing):
     if c.mine == "at" and c.target == "infantry":
         yield Note("infantry cannot trip AT mines", P_MINE)
         return Outcome("no_trip")
+    if c.in_burst:
+        return (yield from burst(rules, c))
     need, _ = rules.cell("mine-density-table", "to_trip_off_2d6", c.density)
     roll = yield Roll("2d6", "trip", P_MINE, at_most=int(need))
     if roll > int(need):
@@ -69,3 +73,19 @@ def clearing_moves(teams: int, detectors: bool) -> int:
     """Moves for `teams` engineer teams to clear a square (p39 example: 3 teams -> 4 moves)."""
     need = lane_team_moves(detectors)
     return -(-need // teams)
+
+
+def burst(rules: Rules, c: Crossing):
+    """An AP mine's 3 cm burst (p38): an infantry base in it dies on 1D6 at least the lost
+    number (placeholder P90: 5), a softskin is immobilised, AFVs are unharmed."""
+    if c.mine != "ap":
+        raise RuleError("only AP mines have a burst radius (p38)")
+    if c.target == "softskin":
+        yield Note("a softskin in an AP mine's burst is immobilised", P_MINE)
+        return Outcome("immobilised")
+    if c.target != "infantry":
+        return Outcome("no_effect")
+    value, labels = rules.lost("ap-mine-burst", "infantry", "kill_on_1d6", ph.AP_MINE_BURST)
+    yield Cite(labels)
+    face = yield Roll("1d6", "AP mine burst", P_MINE, at_most=int(value) - 1)
+    return Outcome("destroyed" if face >= int(value) else "survives")

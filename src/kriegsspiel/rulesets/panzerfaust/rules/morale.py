@@ -3,7 +3,7 @@ less); Shaken lasts 1D6 turns (elite re-roll 5-6, poor re-roll 1-2)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from ....chance import Lookup, Modifier, Note, Outcome, Roll, total
@@ -103,3 +103,35 @@ def morale(rules: Rules, t: Test):
             "retreats at once; surrenders if within 20 cm of the enemy (in CQC: surrenders)", "p24"
         )
     return Outcome(result)
+
+
+WORSE = {"ok": 0, "shaken": 1, "retreat": 2}
+
+
+def cascade(rules: Rules, unit: Test, parent: Test):
+    """The immediate cascade (p23): a unit's Shaken or Retreat makes its parent HQ (platoon ->
+    company) test at once, with -1 for a Shaken sub-unit or -2 for a Retreating one; the HQ's
+    result then stands for every sub-unit unless one already did worse. Outcome
+    `platoon_<result>` or `platoon_<result>_company_<result>`."""
+    yield Note("the unit tests", P_VAR)
+    first = (yield from morale(rules, replace(unit, duration=False))).name
+    if first == "ok":
+        return Outcome("platoon_ok")
+    yield Note(f"a {first} sub-unit: the parent HQ tests at once", P_VAR)
+    bump = {"shaken": "subunits_shaken", "retreat": "subunits_lost"}[first]
+    parent = replace(parent, duration=False, **{bump: getattr(parent, bump) + 1})
+    second = (yield from morale(rules, parent)).name
+    if WORSE[second] > WORSE[first]:
+        yield Note(f"the HQ's {second} applies to its sub-units", P_VAR)
+    return Outcome(f"platoon_{first}_company_{second}")
+
+
+def break_pin(rules: Rules, t: Test):
+    """A unit pinned by covering fire must pass a morale test (with the pinned -2) before it
+    moves or fires (p17); if it then acts it takes the covering fire at -5 (infantry_fire with
+    `speculative`)."""
+    r = yield from morale(rules, replace(t, pinned_or_lost_cqc=True, duration=False))
+    if r.name == "ok":
+        yield Note("pin broken: the unit may move or fire, under the covering fire", "p17")
+        return Outcome("acts")
+    return Outcome(f"pinned_{r.name}")

@@ -48,7 +48,7 @@ class Sight:
     desert: bool = False
     observer_depth: float = 0.0  # how deep the observer is inside woods/orchard (cm)
     observer_terrain: str = "open_desert"
-    target_depth: float = 0.0  # how deep the target is inside thick woods (cm)
+    target_depth: float = 0.0  # how deep the target is inside woods or an orchard (cm)
 
 
 def base_range(rules: Rules, terrain: str, size: str) -> tuple[int, tuple[str, ...]]:
@@ -84,22 +84,27 @@ def multipliers(rules: Rules, s: Sight) -> list[tuple[str, Fraction]]:
     return m
 
 
-def _blocked(s: Sight) -> str | None:
+def _blocked(rules: Rules, s: Sight) -> str | None:
+    """Why the target cannot be seen at any range (p8, p9; Q&A 8 under decision P78)."""
     if not s.dlos:
         return "no direct line of sight"
     if not s.in_arc:
         return "target outside the observer's arc of vision (p9)"
-    limit = DEPTH_LIMIT.get(s.observer_terrain)
+    limits = dict(DEPTH_LIMIT)
+    if rules.opts.qa8_woods == "thin":  # P78: Q&A 8's answer read for the thin wood it asks about
+        limits["thin_woods"] = 5
+    limit = limits.get(s.observer_terrain)
     if limit is not None and s.observer_depth > limit:
         return f"observer is {s.observer_depth:g} cm inside {s.observer_terrain} (limit {limit})"
-    if s.terrain == "thick_woods" and s.target_depth > 5 and s.observer_terrain != "thick_woods":
-        return "target deeper than 5 cm in thick woods cannot be seen from outside"
+    deep = DEPTH_LIMIT.get(s.terrain)
+    if deep is not None and s.target_depth > deep and s.observer_terrain != s.terrain:
+        return f"target deeper than {deep} cm in {s.terrain} cannot be seen from outside"
     return None
 
 
 def observe(rules: Rules, s: Sight):
     """Is the target observed? Outcome observed / unseen, with the range worked out."""
-    why = _blocked(s)
+    why = _blocked(rules, s)
     if why:
         yield Note(why, P_OBS)
         return Outcome("unseen")
@@ -211,3 +216,9 @@ ARC = {"building": 120, "infantry": 180, "vehicle": 180, "unbuttoned_afv": 180, 
 def arc_of_vision(kind: str) -> int:
     """Arc of vision in degrees, centred on the front edge (p9)."""
     return ARC[kind]
+
+
+def stays_spotted(left_dlos: bool, changed_terrain: bool) -> bool:
+    """A target once observed stays observed by that observer until it leaves the observer's
+    line of sight or moves into another terrain feature (p8)."""
+    return not (left_dlos or changed_terrain)

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ....chance import Note, Outcome, Roll
@@ -64,3 +66,25 @@ def command_radius(
         key = "no_radio_in_sight" if in_sight else "no_radio_out_of_sight"
     value, _ = rules.cell("command-radius", key, "radius_cm")
     return int(value) // 2 if halved and radio else int(value)
+
+
+def in_command(
+    rules: Rules, units: Mapping[str, tuple[float, float]], hq: str, radius: float
+) -> set[str]:
+    """Units in command (p7): measured from the HQ, or from a subordinate already in radius
+    (chains), so the set grows until no unit is within `radius` of one inside."""
+    if hq not in units:
+        raise RuleError(f"HQ {hq!r} is not among the units")
+    inside, frontier = {hq}, [hq]
+    while frontier:
+        here = units[frontier.pop()]
+        for name, at in units.items():
+            if name not in inside and math.dist(here, at) <= radius:
+                inside.add(name)
+                frontier.append(name)
+    return inside
+
+
+def platoon_in_command(platoon_hq_in: bool, members: set[str], inside: set[str]) -> set[str]:
+    """A platoon HQ out of radius puts its whole platoon out (p7)."""
+    return members & inside if platoon_hq_in else set()

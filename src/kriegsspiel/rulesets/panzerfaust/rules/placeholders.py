@@ -1,7 +1,7 @@
 """Values the seed lost and the data layer left null, used so the rule can be played.
 
 None of these is the rulebook's number. Each is calibrated on what survived (the digest's §4.1
-and the decisions P83-P90 of docs/decisions/panzerfaust.md) and is reported in every result that
+and the decisions P83-P98 of docs/decisions/panzerfaust.md) and is reported in every result that
 uses it (label `rules-placeholder:<table>.<row>.<column>`). A data overlay that fills the cell
 replaces it with no code change: the data value, when not null, always wins.
 """
@@ -74,3 +74,16 @@ AP_MINE_BURST = 5
 # P91 light-wind airborne injury roll p41 (lost): moderate wind injures on 6 and heavy on 5-6, so
 # a light wind is read as no injury roll at all.
 AIRBORNE_LIGHT_INJURY: int | None = None
+
+# P98 AFV/Gun Crew/Passenger Casualties Table p30: the 122 mm+ row and four smaller gun rows
+# lost their numbers (and the four their calibres). Rising by one a row from the surviving 5
+# of the smallest guns and grenades: 122 mm+ 10, then 9, 8, 7, 6; the calibre bounds of the
+# rows read as 100, 85, 70 and 50 mm (the p9/p32 calibre classes).
+CREW_ROWS = (
+    (122, "gun_122mm_plus"),
+    (100, "gun_band_2"),
+    (85, "gun_band_3"),
+    (70, "gun_band_4"),
+    (50, "gun_band_5"),
+)
+CREW = {"gun_122mm_plus": 10, "gun_band_2": 9, "gun_band_3": 8, "gun_band_4": 7, "gun_band_5": 6}

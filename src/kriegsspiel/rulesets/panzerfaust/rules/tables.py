@@ -29,6 +29,10 @@ class Rules:
     def __hash__(self) -> int:
         return hash((id(self.cat), self.opts))
 
+    def __repr__(self) -> str:
+        changed = self.opts.model_dump(exclude_defaults=True)
+        return f"Rules({self.cat.ruleset}, options={changed})"
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Rules) and other.cat is self.cat and other.opts == self.opts
 
@@ -37,9 +41,26 @@ class Rules:
 
     # ------------------------------------------------------------------ tables
     def table(self, ident: str) -> RulesTable:
-        rec = self.cat.get("table", f"common/{ident}")
-        assert isinstance(rec, RulesTable)
-        return rec
+        """A rules table by slug; LookupError when the data (and overlays) have none."""
+        memo = self._tables
+        if ident not in memo and f"common/{ident}" not in self.cat.entries.get("table", {}):
+            memo[ident] = LookupError(f"no table common/{ident} in the data or overlays")
+        if ident not in memo:
+            try:
+                rec = self.cat.get("table", f"common/{ident}")
+            except LookupError as e:
+                memo[ident] = e
+            else:
+                assert isinstance(rec, RulesTable)
+                memo[ident] = rec
+        found = memo[ident]
+        if isinstance(found, LookupError):
+            raise found
+        return found
+
+    @cached_property
+    def _tables(self) -> dict[str, RulesTable | LookupError]:
+        return {}
 
     @cached_property
     def _rows(self) -> dict[tuple[str, str], tuple[int, dict]]:
@@ -74,6 +95,22 @@ class Rules:
                 )
             return fallback, (f"rules-placeholder:{ident}.{key}.{column}",)
         return value, tuple(t.placeholders(f"rows.{i}.values.{column}", f"rows.{i}.values"))
+
+    def lost(self, ident: str, key: str, column: str, fallback: Any) -> tuple[Any, tuple[str, ...]]:
+        """A value the seed lost that the shipped data has no table for: the rules placeholder
+        `fallback` (placeholders.py), reported as `rules-placeholder:<ident>.<key>.<column>`,
+        unless an overlay adds the table `common/<ident>` with the cell filled (then the
+        overlay's value, with its provenance, wins: no code change)."""
+        try:
+            self.row(ident, key)
+        except LookupError:
+            if not self.opts.placeholder_tables:
+                raise RuleError(
+                    f"{ident} {key}/{column}: the value was lost in the seed and no overlay "
+                    "supplies it (option placeholder_tables=false)"
+                ) from None
+            return fallback, (f"rules-placeholder:{ident}.{key}.{column}",)
+        return self.cell(ident, key, column, fallback)
 
     def modifier(self, ident: str, key: str, column: str) -> int:
         value, _ = self.cell(ident, key, column)

@@ -18,8 +18,9 @@ def limber_moves(rules: Rules, size: str, crew_lost_pct: int = 0) -> Fraction:
 def manhandle_cm(rules: Rules, size: str, terrain: str = "open") -> float:
     if terrain in ("snow", "mud", "woods", "rubble", "thick_treeline", "brush", "walls", "hedges"):
         raise RuleError(f"guns cannot be manhandled through {terrain} (p33)")
-    value, _ = rules.cell("gun-size-table", size, "manhandle_cm_per_turn")
-    if value is None:
+    _, row = rules.row("gun-size-table", size)
+    value = row.get("manhandle_cm_per_turn")
+    if value is None:  # printed '---' (p33), not a lost value
         raise RuleError(f"a size {size} gun cannot be manhandled (p33)")
     return float(value)
 

@@ -6,7 +6,7 @@ A `Weapon` is one gun or infantry AT weapon with its to-hit and penetration per 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ....data.catalogue import Catalogue
 from ....data.errors import RuleError
@@ -33,6 +33,8 @@ class Weapon:
     turreted: bool
     towed: bool
     paths: tuple[str, str]  # provenance paths of to_hit and penetration
+    bzr_cm: int | None = None  # a fixed beaten-zone radius (infantry HE weapons, p19)
+    kind: str = ""  # the infantry weapon's kind (magnetic_mine, ...)
 
     def need(self, band: int) -> int:
         v = self.to_hit[band] if band < len(self.to_hit) else None
@@ -147,8 +149,42 @@ def infantry_weapon(cat: Catalogue, name: str) -> tuple[Weapon, Record]:
         False,
         False,
         ("to_hit", "penetration"),
+        kind=rec.weapon_kind or "",
     )
     return w, rec
+
+
+# p19: these fire as 75 mm HE in direct area fire (only at infantry in buildings or
+# fortifications); the AP rifle grenade is direct HE with a 3 cm radius, or "57 mm" (P74)
+HE_75 = ("panzerschreck", "panzerfaust", "bazooka", "piat", "magnetic", "at-he")
+
+
+def area_weapon(cat: Catalogue, name: str, ap_grenade: str = "3cm") -> tuple[Weapon, Record]:
+    """The weapon of direct area fire: a gun or AFV's HE, or an infantry weapon that the p19
+    notes let fire HE (decision P74 for the AP rifle grenade's radius)."""
+    kind, rec = find(cat, ("afv", "gun", "motorised_gun", "infantry_weapon"), name)
+    if kind != "infantry_weapon":
+        return firer_weapon(cat, rec.id, "HE")
+    w, rec = infantry_weapon(cat, rec.id)
+    slug = rec.id.split("/", 1)[1]
+    if slug.startswith("ap-rifle-grenade"):
+        if ap_grenade == "57mm":
+            return replace(w, calibre_mm=57.0), rec
+        return replace(w, calibre_mm=None, bzr_cm=3), rec
+    if any(k in slug for k in HE_75):
+        return replace(w, calibre_mm=75.0), rec
+    raise RuleError(f"{rec.name} cannot fire HE (p19: only the AT weapons firing as 75 mm HE)")
+
+
+# Errata 2 (p111) restored the chart to-hits; the p35 example chart prints another row for the
+# PaK 38 (decision P80, option to_hit_source=example)
+EXAMPLE_TO_HIT = {"germany/50mm-l60-pak-38": (11, 11, 10, 10, 9, 8, 8, 7, 6)}
+
+
+def chart_or_example(w: Weapon, source: str) -> Weapon:
+    if source == "example" and w.record.id in EXAMPLE_TO_HIT:
+        return replace(w, to_hit=EXAMPLE_TO_HIT[w.record.id])
+    return w
 
 
 def target_of(cat: Catalogue, name: str) -> Target:
