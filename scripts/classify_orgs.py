@@ -101,6 +101,7 @@ def classify(oid: str, orgs: dict[str, dict]) -> tuple[str, bool]:
     org = orgs[oid]
     name = str(_plain(org["name"])).casefold()
     name = re.sub(r"sub[- ]?machine[- ]gun", "smg", re.sub(r"\(.*?\)", "", name))
+    name = re.sub(r"\b(at|anti-tank) rifle", "atr", name)
     level = _plain(org["level"])
     if level in ("division", "regiment", "battalion"):
         return "formation", False
