@@ -175,9 +175,13 @@ def rewrite(path: Path, selectors: set[str]) -> int:
             oid = next(ids)
             kind, buyable = classify(oid, orgs)
             out.append(f"{pad}kind: {{value: {kind}, provenance: seed-inferred, note: '{NOTE}'}}\n")
-            out.append(f"{pad}buyable: {{value: {str(buyable).lower()}, provenance: seed-inferred}}\n")
+            out.append(
+                f"{pad}buyable: {{value: {str(buyable).lower()}, provenance: seed-inferred}}\n"
+            )
             if oid in prof:
-                out.append(f"{pad}troop_profile: {{value: {prof[oid]}, provenance: seed-inferred}}\n")
+                out.append(
+                    f"{pad}troop_profile: {{value: {prof[oid]}, provenance: seed-inferred}}\n"
+                )
     if next(ids, None) is not None:
         raise SystemExit(f"{path}: a record without a '{pad}level:' line")
     path.write_text("".join(out))

@@ -102,7 +102,9 @@ def to_html(roster: Roster, sheet: list[dict], report: Report) -> str:
         f" · data {html.escape(roster.data_revision or '?')}</p>",
     ]
     for g in sheet:
-        rating = f" · {html.escape(str(g['rating']))} ×{g['multiplier']:g}" if g["multiplier"] else ""
+        rating = (
+            f" · {html.escape(str(g['rating']))} ×{g['multiplier']:g}" if g["multiplier"] else ""
+        )
         parts.append(
             f'<div class="group"><h2>{html.escape(g["name"])} — {g["cost"]} PV{rating}</h2>'
             '<div class="cards">'

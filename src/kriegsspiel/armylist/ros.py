@@ -30,6 +30,7 @@ def _k(attr: str) -> str:
 def to_ros(roster: Roster, sheet: list[dict] | None = None) -> str:
     costs = {}
     if sheet:
+
         def walk(n):
             costs[n["id"]] = n["base_pv"]
             for c in n["children"]:
@@ -51,14 +52,14 @@ def to_ros(roster: Roster, sheet: list[dict] | None = None) -> str:
     )
     root.attrib.pop("xmlns")
     meta = {
-        k: v
-        for k, v in json.loads(roster.model_dump_json()).items()
-        if k not in ("selections",)
+        k: v for k, v in json.loads(roster.model_dump_json()).items() if k not in ("selections",)
     }
     root.set(_k("meta"), json.dumps(meta, sort_keys=True))
     if roster.points is not None:
         limits = ET.SubElement(root, _q("costLimits"))
-        ET.SubElement(limits, _q("costLimit"), {"name": "pts", "typeId": "pts", "value": str(roster.points)})
+        ET.SubElement(
+            limits, _q("costLimit"), {"name": "pts", "typeId": "pts", "value": str(roster.points)}
+        )
     forces = ET.SubElement(root, _q("forces"))
     force = ET.SubElement(
         forces,
@@ -105,7 +106,9 @@ def _selections(parent: ET.Element, sels: list[Selection], costs: dict) -> None:
             ET.SubElement(el, _q("customNotes")).text = s.notes
         if s.id in costs:
             box_c = ET.SubElement(el, _q("costs"))
-            ET.SubElement(box_c, _q("cost"), {"name": "pts", "typeId": "pts", "value": f"{costs[s.id]:g}"})
+            ET.SubElement(
+                box_c, _q("cost"), {"name": "pts", "typeId": "pts", "value": f"{costs[s.id]:g}"}
+            )
         _selections(el, s.children, costs)
 
 
@@ -130,7 +133,11 @@ def _read(parent: ET.Element) -> list[dict]:
         return []
     out = []
     for el in box.findall(_q("selection")):
-        d: dict = {"id": el.get("id"), "entry": el.get("entryId"), "count": int(el.get("number", 1))}
+        d: dict = {
+            "id": el.get("id"),
+            "entry": el.get("entryId"),
+            "count": int(el.get("number", 1)),
+        }
         if el.get("customName") is not None:
             d["name"] = el.get("customName")
         if el.get(_k("rating")) is not None:

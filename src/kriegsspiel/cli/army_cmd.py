@@ -10,8 +10,8 @@ import typer
 from ..armylist import builder, load_roster, save_roster
 from ..armylist.export import FORMATS, to_html, to_json, to_pdf, to_text
 from ..armylist.migrate import changes_as_dicts, migrate
-from ..armylist.roster import Roster, RosterError
 from ..armylist.ros import to_ros
+from ..armylist.roster import Roster, RosterError
 from .common import EXIT_BAD_INPUT, STATE, console, fail, guarded, print_json
 
 app = typer.Typer(help="Build, check and export army rosters.", no_args_is_help=True)
@@ -97,10 +97,16 @@ def list_cmd(
 @app.command("add")
 def add(
     file: Path,
-    path: Annotated[str, typer.Argument(help="where: '/' for the roster root, or a selection path")],
-    entry: Annotated[str, typer.Argument(help="kind:id, e.g. organisation:germany/panzer-company-late")],
+    path: Annotated[
+        str, typer.Argument(help="where: '/' for the roster root, or a selection path")
+    ],
+    entry: Annotated[
+        str, typer.Argument(help="kind:id, e.g. organisation:germany/panzer-company-late")
+    ],
     count: Annotated[int, typer.Option(min=1, max=100)] = 1,
-    rating: Annotated[str | None, typer.Option(help="troop rating selector (ss, guards, ...)")] = None,
+    rating: Annotated[
+        str | None, typer.Option(help="troop rating selector (ss, guards, ...)")
+    ] = None,
     option: Annotated[list[str] | None, typer.Option(help="option id (repeatable)")] = None,
     name: Annotated[str | None, typer.Option(help="custom name")] = None,
     bare: Annotated[bool, typer.Option(help="do not add the chart's mandatory contents")] = False,

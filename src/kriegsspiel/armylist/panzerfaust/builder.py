@@ -57,7 +57,9 @@ class PanzerfaustBuilder:
                 for o in self.ac.organisations(roster.nation)
                 if o.buyable and o.level == "company"
             ]
-            refs += [f"battery:{b.id}" for b in self.ac.cat.all("battery") if b.nation == roster.nation]
+            refs += [
+                f"battery:{b.id}" for b in self.ac.cat.all("battery") if b.nation == roster.nation
+            ]
             refs += [f"aircraft:{a.id}" for a in self.ac.cat.all("aircraft")]
             refs += [f"fieldwork:{f.id}" for f in self.ac.cat.all("fieldwork")]
         out = []

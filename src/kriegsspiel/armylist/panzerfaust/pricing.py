@@ -83,7 +83,9 @@ def option_pv(
         elif name == "ammo" and arg:
             ammo = _special_ammo(ac, sel.entry, arg)
             if ammo is None:
-                msgs.append(_msg("option_unknown", f"{ac.label(sel.entry)} has no {arg} round", path))
+                msgs.append(
+                    _msg("option_unknown", f"{ac.label(sel.entry)} has no {arg} round", path)
+                )
                 continue
             delta = ammo.pv_delta or 0
             total += delta * (sel.count if ammo.basis == "pg" else 1)
@@ -147,7 +149,11 @@ def price_selection(
         mult = _fortification_multiplier(ac, sel.entry)
         if mult is not None:
             held = sum(
-                (price_selection(ac, by_id[c], c, [], by_id).base for c in sel.covers if c in by_id),
+                (
+                    price_selection(ac, by_id[c], c, [], by_id).base
+                    for c in sel.covers
+                    if c in by_id
+                ),
                 Fraction(0),
             )
             node.base = mult * held * sel.count

@@ -11,7 +11,7 @@ from fractions import Fraction
 from ...rulesets.panzerfaust.models import Organisation
 from ..report import Message, Report
 from ..roster import Roster, Selection
-from .catalogue import ADHOC, ArmyCatalogue, construction_rules, in_window
+from .catalogue import ADHOC, TOP_LEVEL_KINDS, ArmyCatalogue, construction_rules, in_window
 from .pricing import Priced, _msg, group_rating, kind_of, price_roster
 
 ONBOARD_COMPANY_KINDS = ("organisation", "adhoc")
@@ -39,9 +39,8 @@ def check_entries(ac: ArmyCatalogue, roster: Roster, groups) -> Iterator[Message
         except LookupError as exc:
             yield _msg("not_in_organisation", str(exc.args[0]), path)
             continue
-        if parent is None and kind_of(sel.entry) not in ("organisation", "battery", "aircraft"):
-            if kind_of(sel.entry) != "fieldwork":
-                yield _msg("not_in_organisation", f"{rec.name} is bought inside a unit", path)
+        if parent is None and kind_of(sel.entry) not in TOP_LEVEL_KINDS:
+            yield _msg("not_in_organisation", f"{rec.name} is bought inside a unit", path)
         if rec.nation not in (roster.nation, "common") and kind_of(sel.entry) == "organisation":
             yield _msg("not_in_organisation", f"{rec.name} is in the {rec.nation} list", path)
         ok = in_window(ac.dates(sel.entry), y, m)
@@ -50,9 +49,9 @@ def check_entries(ac: ArmyCatalogue, roster: Roster, groups) -> Iterator[Message
             yield _msg("date_window", f"{rec.name} serves {d.raw}, not {roster.date}", path)
         elif ok is None and kind_of(sel.entry) != "organisation":
             undated.append(rec.name)
-        if kind_of(sel.entry) == "fieldwork" and str(rec.pv_basis or "").startswith("occupants"):
-            if not sel.covers:
-                yield _msg("fortification_cover", f"{rec.name} names no occupants", path)
+        occupied = str(getattr(rec, "pv_basis", "") or "").startswith("occupants")
+        if kind_of(sel.entry) == "fieldwork" and occupied and not sel.covers:
+            yield _msg("fortification_cover", f"{rec.name} names no occupants", path)
         for option in sel.options:
             name, _, arg = option.partition(":")
             if name == "ammo":
@@ -109,7 +108,13 @@ def check_organisation(ac: ArmyCatalogue, roster: Roster, groups) -> Iterator[Me
                     f"{path}/{child.id}",
                     page,
                 )
-        whole = all(counts[s.ref] >= s.max for s in org.slots if not s.conditions and not s.choice_group)
+        whole = all(
+            any(counts[s.ref] >= s.max for s in slots)
+            or not any(counts[s.ref] for s in slots)
+            and min(s.min for s in slots) == 0
+            for slots in _slot_groups(org)
+            if not any(s.conditions for s in slots)
+        )
         top = path.split("/")[0]
         for slots in _slot_groups(org):
             used = [s for s in slots if counts[s.ref]]
@@ -340,9 +345,7 @@ def check_ratings(ac: ArmyCatalogue, roster: Roster, groups) -> Iterator[Message
             continue
         for path, child, _ in _walk(sel, sel.id):
             if child.rating and child.rating != selector:
-                yield _msg(
-                    "rating_mixed", f"{child.rating} inside a {selector} company", path
-                )
+                yield _msg("rating_mixed", f"{child.rating} inside a {selector} company", path)
             if kind_of(child.entry) == "organisation":
                 org = ac.record(child.entry)
                 prof = org.troop_profile

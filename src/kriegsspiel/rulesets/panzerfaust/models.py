@@ -375,7 +375,9 @@ class OrgSlot(_Part):
             raise ValueError("slot min exceeds max")
         for cond in self.conditions:
             if cond not in SLOT_CONDITIONS and not cond.startswith("profile:"):
-                raise ValueError(f"unknown slot condition {cond!r}; known: {sorted(SLOT_CONDITIONS)}")
+                raise ValueError(
+                    f"unknown slot condition {cond!r}; known: {sorted(SLOT_CONDITIONS)}"
+                )
         return self
 
 

@@ -92,7 +92,7 @@ def afv_features(rec: AFV, cat: Catalogue) -> Features:
         **_gun_terms(cat, _main_gun(rec.armament)),
         "mgs": float(sum(m.count for m in rec.armament if m.mg)),
         "speed": rec.speed_road,
-        "size": SIZE.get(rec.size or "", None),
+        "size": SIZE.get(rec.size or ""),
         "year": _year(cat, "afv", rec.id),
         "spg": float(rec.chart == "spg"),
         "apc": float(rec.chart == "apc_recon"),
@@ -107,7 +107,7 @@ def gun_features(rec: Gun, cat: Catalogue) -> Features:
         "calibre": cal,
         "cal_len": cal * length / 1000 if cal and length else None,
         "pen": _max(*rec.penetration),
-        "size": SIZE.get(rec.size or "", None),
+        "size": SIZE.get(rec.size or ""),
         "howitzer": float(rec.category == "howitzer_field"),
         "aa": float(rec.category == "aa_auto"),
         "year": _year(cat, "gun", rec.id),
@@ -128,7 +128,7 @@ def softskin_features(rec: Softskin, cat: Catalogue) -> Features:
     return {
         "capacity": float(rec.capacity or 0),
         "speed": rec.speed_road,
-        "size": SIZE.get(rec.size or "", None),
+        "size": SIZE.get(rec.size or ""),
         "tracked": float((rec.drive or "") in ("trk", "ht")),
         "armed": float(bool(rec.armament)),
         "tow": SIZE.get(rec.tow or "", 0.0),
@@ -138,7 +138,7 @@ def softskin_features(rec: Softskin, cat: Catalogue) -> Features:
 def motorised_gun_features(rec: MotorisedGun, cat: Catalogue) -> Features:
     return {
         **_gun_terms(cat, _main_gun(rec.armament)),
-        "size": SIZE.get(rec.size or "", None),
+        "size": SIZE.get(rec.size or ""),
         "speed": rec.speed_road,
     }
 
