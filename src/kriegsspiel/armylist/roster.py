@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 FORMAT = "kriegsspiel-roster"
 VERSION = 1
 _DATE = re.compile(r"^(19[3-4]\d)-(0[1-9]|1[0-2])$")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f\ud800-\udfff\ufffe\uffff]")
 
 
 class RosterError(ValueError):
@@ -41,6 +42,20 @@ class Selection(BaseModel):
     options: list[str] = Field(default_factory=list, max_length=20)
     covers: list[str] = Field(default_factory=list, max_length=50)  # ids a fortification holds
     children: list[Selection] = Field(default_factory=list, max_length=200)
+
+    @field_validator("name", "rating")
+    @classmethod
+    def _one_line(cls, v: str | None) -> str | None:
+        if v is not None and _CONTROL.search(v):
+            raise ValueError("must be one line of printable text (no control characters)")
+        return v
+
+    @field_validator("notes")
+    @classmethod
+    def _text(cls, v: str | None) -> str | None:
+        if v is not None and _CONTROL.search(v.replace("\n", "").replace("\t", "")):
+            raise ValueError("may hold line breaks and tabs but no other control characters")
+        return v
 
 
 class SnapshotItem(BaseModel):

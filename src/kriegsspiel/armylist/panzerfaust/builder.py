@@ -163,7 +163,8 @@ class PanzerfaustBuilder:
         groups, _ = price_roster(self.ac, roster)
 
         def node(p) -> dict:
-            rec = None if p.sel.entry == ADHOC else self.ac.record(p.sel.entry)
+            known = p.sel.entry != ADHOC and self.ac.known(p.sel.entry)
+            rec = self.ac.record(p.sel.entry) if known else None
             out = {
                 "id": p.sel.id,
                 "path": p.path,

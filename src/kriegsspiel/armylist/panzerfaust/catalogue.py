@@ -69,9 +69,21 @@ class ArmyCatalogue:
     def label(self, ref: str) -> str:
         if ref == ADHOC:
             return "Ad-hoc company"
-        return self.record(ref).name
+        try:
+            return self.record(ref).name
+        except LookupError:
+            return f"{ref} (not in the data)"
+
+    def known(self, ref: str) -> bool:
+        try:
+            self.record(ref)
+        except LookupError:
+            return False
+        return True
 
     def page(self, ref: str) -> str | None:
+        if not self.known(ref):
+            return None
         rec = self.record(ref)
         page = getattr(rec, "page", None) or (rec.source.page if rec and rec.source else None)
         return f"p{page}" if page else None

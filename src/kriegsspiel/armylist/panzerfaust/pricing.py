@@ -109,7 +109,9 @@ def _afv_surcharge(ac: ArmyCatalogue, org: Organisation, leaves: list[Selection]
     vehicles, +20 more where only the command vehicle has a radio."""
     s = construction_rules()["afv_hq_surcharge"]
     hq_refs = {slot.ref for slot in org.slots if slot.role == "hq"}
-    afvs = [(x, ac.record(x.entry)) for x in leaves if x.entry.startswith("afv:")]
+    afvs = [
+        (x, ac.record(x.entry)) for x in leaves if x.entry.startswith("afv:") and ac.known(x.entry)
+    ]
     if not afvs:
         return 0
     if org.level == "platoon":
@@ -133,6 +135,9 @@ def price_selection(
 ) -> Priced:
     kind = kind_of(sel.entry)
     node = Priced(path, sel, kind, sel.name or ac.label(sel.entry))
+    if sel.entry != ADHOC and not ac.known(sel.entry):
+        node.items.append(Item(path, sel.entry, node.label, None, None))
+        return node  # validation reports it (not_in_organisation); priced as nothing
     if kind in ("adhoc", "organisation"):
         for child in sel.children:
             node.children.append(price_selection(ac, child, f"{path}/{child.id}", msgs, by_id))
@@ -185,7 +190,7 @@ def group_rating(ac: ArmyCatalogue, roster: Roster, sel: Selection) -> str:
     kind = kind_of(sel.entry)
     if kind == "battery":
         return "offboard_artillery"
-    if kind == "organisation":
+    if kind == "organisation" and ac.known(sel.entry):
         org = ac.record(sel.entry)
         if org.troop_profile:
             return org.troop_profile

@@ -21,10 +21,23 @@ def validate(ac: ArmyCatalogue, roster: Roster) -> Report:
     groups, msgs = price_roster(ac, roster)
     total = sum(g.cost or 0 for g in groups)
     report = Report(total, roster.points, msgs)
+    report.messages += list(check_entries(ac, roster, groups))
+    known = _prune(ac, roster)  # entries the data no longer has are reported once, above
     for check in CHECKS:
-        report.messages += list(check(ac, roster, groups))
-    report.totals = totals(ac, roster, groups)
+        report.messages += list(check(ac, known, groups))
+    report.totals = totals(ac, known, groups)
     return report
+
+
+def _prune(ac: ArmyCatalogue, roster: Roster) -> Roster:
+    def keep(sels: list[Selection]) -> list[Selection]:
+        return [
+            s.model_copy(update={"children": keep(s.children)})
+            for s in sels
+            if s.entry == ADHOC or ac.known(s.entry)
+        ]
+
+    return roster.model_copy(update={"selections": keep(roster.selections)})
 
 
 # --- per selection ------------------------------------------------------------------------
@@ -458,7 +471,6 @@ def totals(ac: ArmyCatalogue, roster: Roster, groups: list[Priced]) -> dict[str,
 
 
 CHECKS = (
-    check_entries,
     check_organisation,
     check_force,
     check_ratings,
