@@ -41,7 +41,7 @@ CONDITION_CODES = {
     "only use if platoons not allocated": "whole_parent_only",
     "not_if_platoons_allocated_to_companies": "whole_parent_only",
     "not_if_sections_allocated_to_platoons": "whole_parent_only",
-    "cannot_break_down": "no_breakdown",
+    "cannot_break_down": "cannot_break_down",
     "see_at_gun_restrictions": "nation_policy",
     "at most 5 battalions in all": "nation_policy",
     "3 battalions, only 2 from 1942": "nation_policy",
@@ -176,11 +176,11 @@ def rewrite(path: Path, selectors: set[str]) -> int:
             kind, buyable = classify(oid, orgs)
             out.append(f"{pad}kind: {{value: {kind}, provenance: seed-inferred, note: '{NOTE}'}}\n")
             out.append(
-                f"{pad}buyable: {{value: {str(buyable).lower()}, provenance: seed-inferred}}\n"
+                f"{pad}buyable: {{value: {str(buyable).lower()}, provenance: seed-inferred, note: p5 p44}}\n"
             )
             if oid in prof:
                 out.append(
-                    f"{pad}troop_profile: {{value: {prof[oid]}, provenance: seed-inferred}}\n"
+                    f"{pad}troop_profile: {{value: {prof[oid]}, provenance: seed-inferred, note: by the node name or the unit holding it}}\n"
                 )
     if next(ids, None) is not None:
         raise SystemExit(f"{path}: a record without a '{pad}level:' line")

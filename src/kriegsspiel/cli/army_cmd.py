@@ -6,13 +6,16 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+import yaml
 
 from ..armylist import builder, load_roster, save_roster
 from ..armylist.export import FORMATS, to_html, to_json, to_pdf, to_text
 from ..armylist.migrate import changes_as_dicts, migrate
 from ..armylist.ros import to_ros
 from ..armylist.roster import Roster, RosterError
+from ..armylist.scenario import build_scenario, load_rosters, validate_scenario
 from .common import EXIT_BAD_INPUT, STATE, console, fail, guarded, print_json
+from .game_cmd import scenario_app
 
 app = typer.Typer(help="Build, check and export army rosters.", no_args_is_help=True)
 
@@ -189,7 +192,7 @@ def validate_cmd(
 @app.command("export")
 def export(
     file: Path,
-    format: Annotated[str, typer.Option("--format", help="|".join(FORMATS))] = "text",
+    format: Annotated[str, typer.Option("--format", help="text|json|html|pdf|bs-roster")] = "text",
     out: Annotated[Path | None, typer.Option(help="file to write; stdout when omitted")] = None,
     strict: Annotated[bool, typer.Option(help="refuse to export a roster with errors")] = False,
 ) -> None:
@@ -253,3 +256,38 @@ def migrate_cmd(
         console.print(f"  {c}", highlight=False, markup=False)
     if not changes:
         console.print("  no change to this roster's entries")
+
+
+@scenario_app.command("new")
+def scenario_new(
+    ruleset: Annotated[str, typer.Option(help="ruleset id (panzerfaust)")],
+    roster: Annotated[list[Path], typer.Option(help="roster file; give two (side A, side B)")],
+    out: Annotated[Path, typer.Option(help="scenario file to write")],
+    table: Annotated[str, typer.Option(help="WIDTHxDEPTH in cm")] = "180x120",
+    terrain: Annotated[str, typer.Option(help="open|village|hills")] = "open",
+    battle: Annotated[
+        str, typer.Option(help="encounter|attack-defence|counter-attack|breakthrough")
+    ] = "encounter",
+    turns: Annotated[int, typer.Option(min=1, max=50)] = 12,
+    as_json: JsonOpt = False,
+) -> None:
+    """A scenario from two rosters: deployment zones and objectives per the battle type (pp. 4-5)."""
+
+    def body():
+        if ruleset.casefold() != "panzerfaust":
+            raise RosterError(
+                f"--ruleset {ruleset!r}: scenarios from rosters exist for panzerfaust"
+            )
+        doc = build_scenario(load_rosters(roster), table, terrain, battle, turns)
+        validate_scenario(doc)
+        text = yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, width=100)
+        tmp = out.with_name(f".{out.name}.tmp")
+        tmp.write_text(text)
+        tmp.replace(out)
+        return doc
+
+    doc = guarded(body)
+    if as_json:
+        print_json({"file": str(out), "id": doc["id"], "sides": [s["id"] for s in doc["sides"]]})
+    else:
+        console.print(f"wrote {out}: {doc['name']}", highlight=False)

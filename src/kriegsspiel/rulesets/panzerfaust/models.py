@@ -339,7 +339,7 @@ class Fieldwork(PanzerfaustRecord):
 
 # slot conditions as data (scripts/classify_orgs.py maps the printed wording to these):
 # whole_parent_only  the slot exists only when its parent is bought whole, not broken down (p5, p44)
-# no_breakdown       the node may not be broken down into its parts
+# cannot_break_down  the node may not be broken down into its parts
 # nation_policy      a limit stated in the nation's notes (nation.policies)
 # mounted_motorcycles, cohesion, attach_to_company: play notes, no purchase check
 # profile:<a>|<b>    only in nodes of these troop profiles (e.g. Guards or Siberians)
@@ -347,7 +347,7 @@ SlotCondition = str
 SLOT_CONDITIONS = frozenset(
     {
         "whole_parent_only",
-        "no_breakdown",
+        "cannot_break_down",
         "nation_policy",
         "mounted_motorcycles",
         "cohesion",
