@@ -8,6 +8,8 @@ placeholder PV model); dates and FR from each nation's equipment list (p44).
 from __future__ import annotations
 
 import hashlib
+import os
+import pickle
 from dataclasses import dataclass
 from functools import cache, cached_property
 from pathlib import Path
@@ -15,7 +17,7 @@ from typing import Any
 
 import yaml
 
-from ...data.catalogue import Catalogue
+from ...data.catalogue import Catalogue, Entry, overlay_paths_from_env
 from ...rulesets import load, ruleset_module
 from ...rulesets.panzerfaust import pv_model
 from ...rulesets.panzerfaust.models import DateRange, NationRecord, Organisation, TroopRatingRule
@@ -178,9 +180,47 @@ def _price(ac: ArmyCatalogue, ref: str) -> Price:
     return _PRICES[key]
 
 
+CACHE_ENV = "KRIEGSSPIEL_CACHE"
+
+
+def cache_dir() -> Path:
+    base = os.environ.get(CACHE_ENV) or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "kriegsspiel"
+    )
+    return Path(base)
+
+
 @cache
 def _cached(overlays: tuple[Path, ...] | None) -> ArmyCatalogue:
-    return ArmyCatalogue(load("panzerfaust", overlays))
+    """The catalogue; without overlays, the validated records are kept in a pickle keyed by
+    the data revision (a hash of every data file), so a builder starts in a fraction of the
+    YAML load time and never reads stale data."""
+    if overlays or (overlays is None and overlay_paths_from_env()):
+        return ArmyCatalogue(load("panzerfaust", overlays))
+    path = cache_dir() / f"panzerfaust-records-{data_revision()}.pickle"
+    try:
+        cat = pickle.loads(path.read_bytes())
+        if isinstance(cat, Catalogue):
+            return ArmyCatalogue(cat)
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
+        pass
+    full = load("panzerfaust", ())
+    slim = Catalogue(
+        full.ruleset,
+        full.kinds,
+        {
+            kind: {i: Entry(e.record, {}, e.file, e.line) for i, e in table.items()}
+            for kind, table in full.entries.items()
+        },
+    )
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_bytes(pickle.dumps(slim, protocol=pickle.HIGHEST_PROTOCOL))
+        tmp.replace(path)
+    except OSError:
+        pass  # a read-only home: no cache, same result
+    return ArmyCatalogue(slim)
 
 
 def in_window(dates: DateRange | None, year: int, month: int) -> bool | None:
