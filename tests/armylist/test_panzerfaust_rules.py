@@ -335,3 +335,22 @@ def test_a_legal_force_per_nation(b, nation):
     report = b.validate(r)
     assert report.of("error") == [], [str(m) for m in report.of("error")]
     assert 0 < report.total_pv <= 3000
+
+
+def test_transport_rows_join_softskins_by_class(b):
+    """p44 lists price trucks by class ("Medium Truck"): a softskin with no row of its own
+    takes its class row's dates and FR (decision P77)."""
+    from kriegsspiel.armylist.panzerfaust.catalogue import transport_class
+
+    assert transport_class("Opel Blitz, Ford G917T Medium Truck (4x2)") == "medium_truck"
+    assert transport_class("Sdkfz 10 Demag (1t) Light Halftrack") == "light_halftrack"
+    assert transport_class("Light Half track") == "light_halftrack"
+    assert transport_class("BMW R75, Zundapp KS750 M/cycle Sidecar") == "motorcycle_sidecar"
+    blitz = "softskin:germany/opel-blitz-ford-g917t-medium-truck-4x2"
+    row = next(
+        e
+        for e in b.ac.cat.all("equipment")
+        if e.nation == "germany" and e.name == "Medium Truck" and not e.item_ref
+    )
+    assert b.ac.fr(blitz) == row.fr == 1
+    assert b.ac.dates(blitz) == row.dates

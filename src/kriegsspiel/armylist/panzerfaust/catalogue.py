@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
+import re
 from dataclasses import dataclass
 from functools import cache, cached_property
 from pathlib import Path
@@ -95,21 +96,40 @@ class ArmyCatalogue:
         return pv_model.equipment_index(self.cat)
 
     def dates(self, ref: str) -> DateRange | None:
-        """The entry's service window (p44 step 3), None when the seed lost it."""
+        """The entry's service window (p44 step 3), None when the seed lost it. A softskin
+        with no row of its own takes its transport class row's (decision P77)."""
         rec = self.record(ref)
         if isinstance(rec, Organisation):
             return rec.valid
         own = getattr(rec, "dates", None) or getattr(rec, "available", None)
         if own is not None:
             return own
-        for e in self._equipment.get(ref, []):
+        for e in self._rows(ref):
             if e.dates is not None:
                 return e.dates
         return None
 
     def fr(self, ref: str) -> int | None:
-        frs = [e.fr for e in self._equipment.get(ref, []) if e.fr is not None]
+        frs = [e.fr for e in self._rows(ref) if e.fr is not None]
         return max(frs) if frs else None
+
+    def _rows(self, ref: str) -> list:
+        rows = self._equipment.get(ref, [])
+        if rows or not ref.startswith("softskin:"):
+            return rows
+        rec = self.record(ref)
+        cls = transport_class(rec.name)
+        return self._class_rows.get((rec.nation, cls), []) if cls else []
+
+    @cached_property
+    def _class_rows(self) -> dict[tuple[str, str], list]:
+        out: dict[tuple[str, str], list] = {}
+        for e in self.cat.all("equipment"):
+            if e.category == "transport" and not e.item_ref:
+                cls = transport_class(e.name)
+                if cls:
+                    out.setdefault((e.nation, cls), []).append(e)
+        return out
 
     def price(self, ref: str) -> Price:
         return _price(self, ref)
@@ -178,6 +198,32 @@ def _price(ac: ArmyCatalogue, ref: str) -> Price:
     if key not in _PRICES:
         _PRICES[key] = base_price(ac.cat, ref)
     return _PRICES[key]
+
+
+# transport classes of the equipment lists ("Medium Truck", p44 lists) and how a softskin's
+# printed name says which it is (decision P77); first match wins
+TRANSPORT_CLASSES = (
+    ("motorcycle_sidecar", r"sidecar"),
+    ("motorcycle", r"motorcyc|m-cycle|kettengrad"),
+    ("light_halftrack", r"light half[- ]?track"),
+    ("medium_halftrack", r"medium half[- ]?track"),
+    ("heavy_halftrack", r"heavy half[- ]?track"),
+    ("light_truck", r"light truck"),
+    ("medium_truck", r"medium truck"),
+    ("heavy_truck", r"heavy truck"),
+    ("tractor", r"tractor|schlepper"),
+    ("jeep", r"\bjeep"),
+    ("amphibian", r"dukw|schwimmwagen"),
+    ("field_car", r"field car|light car|medium car|heavy car|kubel|\bcar\b"),
+)
+
+
+def transport_class(name: str) -> str | None:
+    folded = name.casefold().replace("motorcyc1e", "motorcycle")
+    for cls, pattern in TRANSPORT_CLASSES:
+        if re.search(pattern, folded):
+            return cls
+    return None
 
 
 CACHE_ENV = "KRIEGSSPIEL_CACHE"
