@@ -23,6 +23,8 @@ from pathlib import Path
 
 import yaml
 
+from kriegsspiel.data.provenance import split_provenance
+
 DATA = Path(__file__).resolve().parents[1] / "src/kriegsspiel/rulesets/panzerfaust/data"
 NOTE = "by name, level and contents (scripts/classify_orgs.py)"
 
@@ -155,17 +157,78 @@ def profiles(orgs: dict[str, dict], selectors: set[str]) -> dict[str, str]:
     return result
 
 
+YEAR = re.compile(r"\b19(39|4[0-5])\b")
+STEM = re.compile(r"[(),]|\b(?:19)?(39|4[0-5])\b|\b(jan|feb|mar|march|apr|may|jun|july?|aug|sep|oct|nov|dec)\b")
+
+
+def _window(raw) -> tuple[int, int] | None:
+    raw = split_provenance(raw)[0]
+    if not isinstance(raw, dict) or not raw.get("start"):
+        return None
+    end = raw.get("end") or {"year": 1945}
+    return int(raw["start"]["year"]), int(end["year"])
+
+
+def dates(orgs: dict[str, dict]) -> dict[str, tuple[int, int, str]]:
+    """Service windows for undated nodes (p44 step 3): a year printed in the node's name runs
+    until the next dated variant of the same name (else 1945); a node inside dated nodes takes
+    the span of their windows."""
+    own = {oid: _window(_plain(o.get("valid"))) for oid, o in orgs.items()}
+    named: dict[str, tuple[int, int, str]] = {}
+    stems: dict[tuple[str, str], list[tuple[int, str]]] = {}
+    for oid, org in orgs.items():
+        name = str(_plain(org["name"]))
+        m = YEAR.search(name)
+        if m:
+            year = 1900 + int(m.group(1))
+            stem = re.sub(r"\s+", " ", STEM.sub(" ", name.casefold())).strip()
+            stems.setdefault((str(_plain(org["level"])), stem), []).append((year, oid))
+    for variants in stems.values():
+        variants.sort()
+        for i, (year, oid) in enumerate(variants):
+            nxt = next((y for y, _ in variants[i + 1 :] if y > year), None)
+            named[oid] = (year, nxt - 1 if nxt else 1945, "year printed in its name")
+    parents: dict[str, list[str]] = {}
+    for oid, org in orgs.items():
+        for slot in org.get("slots") or []:
+            kind, _, child = str(_plain(slot.get("ref"))).partition(":")
+            if kind == "organisation" and child in orgs:
+                parents.setdefault(child, []).append(oid)
+
+    def window(oid: str, seen: frozenset[str] = frozenset()) -> tuple[int, int] | None:
+        if own.get(oid):
+            return own[oid]
+        if oid in named:
+            return named[oid][:2]
+        spans = [window(p, seen | {oid}) for p in parents.get(oid, []) if p not in seen]
+        if not spans or any(s is None for s in spans):
+            return None  # an undated parent: the node is not dated by it
+        return min(s[0] for s in spans), max(s[1] for s in spans)
+
+    out = {}
+    for oid in orgs:
+        if own.get(oid):
+            continue
+        if oid in named:
+            out[oid] = named[oid]
+        elif (w := window(oid)) is not None:
+            out[oid] = (*w, "inside dated units")
+    return out
+
+
 def rewrite(path: Path, selectors: set[str]) -> int:
     text = path.read_text()
     first = re.search(r"(?m)^( *)- id: ", text)
     pad = " " * (len(first.group(1)) + 2)
     text = re.sub(rf"(?m)^{pad}(kind|buyable|troop_profile): .*\n", "", text)
+    text = re.sub(rf"(?m)^{pad}valid: .*classify_orgs.*\n", "", text)
     for raw in sorted(CONDITION_CODES, key=len, reverse=True):
         code = CONDITION_CODES[raw]
         text = re.sub(r"(?<=[\[\s])" + re.escape(raw) + r"(?=[\],]|$)", code, text, flags=re.M)
     records = yaml.safe_load(text)["records"]
     orgs = {r["id"]: r for r in records}
     prof = profiles(orgs, selectors)
+    dated = dates(orgs)
     lines = text.splitlines(keepends=True)
     out: list[str] = []
     ids = iter(r["id"] for r in records)
@@ -181,6 +244,13 @@ def rewrite(path: Path, selectors: set[str]) -> int:
             if oid in prof:
                 out.append(
                     f"{pad}troop_profile: {{value: {prof[oid]}, provenance: seed-inferred, note: by the node name or the unit holding it}}\n"
+                )
+            if oid in dated:
+                y0, y1, why = dated[oid]
+                raw = str(y0) if y0 == y1 else f"{y0}-{y1}"
+                out.append(
+                    f"{pad}valid: {{value: {{raw: '{raw}', start: {{year: {y0}}}, end: {{year: {y1}}}}},"
+                    f" provenance: seed-inferred, note: '{why} (scripts/classify_orgs.py)'}}\n"
                 )
     if next(ids, None) is not None:
         raise SystemExit(f"{path}: a record without a '{pad}level:' line")
