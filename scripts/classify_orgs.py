@@ -113,24 +113,17 @@ def classify(oid: str, orgs: dict[str, dict]) -> tuple[str, bool]:
     afv = leaves.count("afv") + leaves.count("motorised_gun")
     guns = leaves.count("gun") + leaves.count("battery")
     teams = leaves.count("infantry_team") + leaves.count("infantry_weapon")
-    if RECON.search(name):
-        kind = "recon"
-    elif CAVALRY.search(name):
-        kind = "cavalry"
-    elif INFANTRY_FIRST.search(name):
-        kind = "infantry"
-    elif ARMOUR.search(name):
-        kind = "armour"
-    elif SUPPORT.search(name):
-        kind = "support"
-    elif INFANTRY.search(name):
-        kind = "infantry"
-    elif afv > max(guns, teams):
-        kind = "armour"
-    elif guns > teams:
-        kind = "support"
-    else:
-        kind = "infantry"
+    named = (
+        (RECON, "recon"),
+        (CAVALRY, "cavalry"),
+        (INFANTRY_FIRST, "infantry"),
+        (ARMOUR, "armour"),
+        (SUPPORT, "support"),
+        (INFANTRY, "infantry"),
+    )
+    kind = next((k for pattern, k in named if pattern.search(name)), None)
+    if kind is None:  # a name that says nothing: what the slots hold
+        kind = "armour" if afv > max(guns, teams) else "support" if guns > teams else "infantry"
     buyable = level in ("company", "platoon") or (level == "section" and kind == "support")
     return kind, buyable
 
@@ -158,7 +151,9 @@ def profiles(orgs: dict[str, dict], selectors: set[str]) -> dict[str, str]:
 
 
 YEAR = re.compile(r"\b19(39|4[0-5])\b")
-STEM = re.compile(r"[(),]|\b(?:19)?(39|4[0-5])\b|\b(jan|feb|mar|march|apr|may|jun|july?|aug|sep|oct|nov|dec)\b")
+STEM = re.compile(
+    r"[(),]|\b(?:19)?(39|4[0-5])\b|\b(jan|feb|mar|march|apr|may|jun|july?|aug|sep|oct|nov|dec)\b"
+)
 
 
 def _window(raw) -> tuple[int, int] | None:

@@ -35,6 +35,23 @@ def _save(roster: Roster, b, file: Path) -> None:
     save_roster(roster, file)
 
 
+def _edit(file: Path, as_json: bool, change) -> None:
+    """Open the roster, apply `change(roster, builder) -> (json, text)`, save, report; a
+    failed change writes nothing."""
+
+    def body():
+        roster, b = _open(file)
+        out = change(roster, b)
+        _save(roster, b, file)
+        return out
+
+    obj, text = guarded(body)
+    if as_json:
+        print_json(obj)
+    else:
+        console.print(text, highlight=False, markup=False)
+
+
 @app.command("new")
 def new(
     ruleset: Annotated[str, typer.Argument(help="ruleset id, e.g. panzerfaust")],
@@ -117,51 +134,36 @@ def add(
 ) -> None:
     """Add an entry (an organisation brings its mandatory contents)."""
 
-    def body():
-        roster, b = _open(file)
+    def change(roster, b):
         sel = b.add(roster, path, entry, count, rating, option, name, expand=not bare)
-        _save(roster, b, file)
-        if as_json:
-            print_json({"added": sel.model_dump(mode="json")})
-        else:
-            console.print(f"added {sel.id}: {b.label(entry)}", highlight=False)
+        return {"added": sel.model_dump(mode="json")}, f"added {sel.id}: {b.label(entry)}"
 
-    guarded(body)
+    _edit(file, as_json, change)
 
 
 @app.command("remove")
 def remove(file: Path, path: str, as_json: JsonOpt = False) -> None:
     """Remove the selection at PATH and everything in it."""
 
-    def body():
-        roster, b = _open(file)
+    def change(roster, b):
         sel = roster.remove(path)
-        _save(roster, b, file)
-        if as_json:
-            print_json({"removed": sel.model_dump(mode="json")})
-        else:
-            console.print(f"removed {path}: {b.label(sel.entry)}", highlight=False)
+        return {"removed": sel.model_dump(mode="json")}, f"removed {path}: {b.label(sel.entry)}"
 
-    guarded(body)
+    _edit(file, as_json, change)
 
 
 @app.command("rename")
 def rename(file: Path, path: str, name: str, as_json: JsonOpt = False) -> None:
     """Give the selection at PATH (or the roster, with PATH '/') a custom name."""
 
-    def body():
-        roster, b = _open(file)
+    def change(roster, b):
         if path.strip("/") == "":
             roster.name = name
         else:
             roster.find(path).name = name
-        _save(roster, b, file)
-        if as_json:
-            print_json({"path": path, "name": name})
-        else:
-            console.print(f"renamed {path}: {name}", highlight=False)
+        return {"path": path, "name": name}, f"renamed {path}: {name}"
 
-    guarded(body)
+    _edit(file, as_json, change)
 
 
 @app.command("validate")
