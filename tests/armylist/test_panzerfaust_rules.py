@@ -34,7 +34,7 @@ def group_cost(b: Builder, roster, index: int = 0) -> int:
 # --- golden: the rules' worked examples -----------------------------------------------------
 def test_p22_t34_reliable_conscript_costs_141(b):
     """p22: a T-34/76 m1940 is 188 PV; in a Soviet reliable-conscript company it costs 141."""
-    r = b.new("ussr", "1941-07", None, None, None)
+    r = b.new("ussr", "1942-07", None, None, None)
     b.add(r, "", "afv:ussr/t-34-76-m1940")
     assert pv(b, "afv:ussr/t-34-76-m1940") == 188
     assert group_cost(b, r) == 141
@@ -52,19 +52,28 @@ def test_p27_afv_hq_surcharges(b):
 
 def test_p27_command_only_radio_adds_20(b):
     """p27: where only the command vehicle has a radio, +20 more for it."""
-    r = b.new("germany", "1940-05", None, None, None)
-    sel = b.add(r, "", ADHOC)
-    plat = b.add(r, sel.id, "organisation:germany/light-panzer-company-1940", expand=False)
-    assert plat  # a company node: its HQ slot vehicles are company HQ vehicles
-    r2 = b.new("germany", "1940-05", None, None, None)
-    b.add(r2, "", "afv:germany/kfz-13-14", count=1)
-    groups, _ = price_roster(b.ac, r2)
-    assert groups[0].surcharge == 0  # a lone vehicle is no HQ
     from kriegsspiel.armylist.panzerfaust.pricing import _afv_surcharge
+    from kriegsspiel.armylist.roster import Selection
 
     org = b.ac.record("organisation:germany/pz-platoon-late")
-    leaf = r2.selections[0]
-    assert _afv_surcharge(b.ac, org, [leaf]) == 10 + 20  # Kfz 13/14 radio: command only
+    kfz = Selection(id="s1", entry="afv:germany/kfz-13-14")  # radio: command only
+    panther = Selection(id="s2", entry="afv:germany/pz-v-panther")
+    assert b.ac.record(kfz.entry).radio == "command_only"
+    assert _afv_surcharge(b.ac, org, [kfz]) == 10 + 20
+    assert b.ac.record(panther.entry).radio != "command_only"
+    assert _afv_surcharge(b.ac, org, [panther]) == 10
+
+
+def test_p22_soviet_units_before_winter_1941_are_poor_conscripts(b):
+    """p22: Soviet units before the winter of 1941 are conscript-poor (x 0.5), later
+    reliable (x 0.75); decision P79 dates the change at December 1941."""
+    summer = b.new("ussr", "1941-07", None, None, None)
+    b.add(summer, "", "organisation:ussr/tank-company")
+    winter = b.new("ussr", "1941-12", None, None, None)
+    b.add(winter, "", "organisation:ussr/tank-company")
+    base = price_roster(b.ac, summer)[0][0].base
+    assert group_cost(b, summer) == round(base / 2)
+    assert group_cost(b, winter) == round(base * Fraction(3, 4))
 
 
 def test_p28_skirts_three_pv_per_facing(b):

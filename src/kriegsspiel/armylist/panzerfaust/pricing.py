@@ -194,6 +194,9 @@ def group_rating(ac: ArmyCatalogue, roster: Roster, sel: Selection) -> str:
         org = ac.record(sel.entry)
         if org.troop_profile:
             return org.troop_profile
+    for row in construction_rules().get("rating_by_date", []):
+        if row["nation"] == roster.nation and roster.date <= str(row["until"]):
+            return row["selector"]
     return "all_other"
 
 
