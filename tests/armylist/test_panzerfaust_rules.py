@@ -262,17 +262,24 @@ def test_rating_unknown_mixed_and_profile(b):
     r = _company(b)
     r.selections[0].children[-1].rating = "ss"
     assert errors(b, r) == {"rating_mixed"}
+    r = _company(b)
+    r.selections[0].rating = "ss"  # a plain infantry company (p59: SS only for panzer units)
+    assert errors(b, r) == {"rating_profile"}
+    r = _company(b)
+    r.selections[0].rating = "volksgrenadiers"  # not a Volksgrenadier unit
+    assert errors(b, r) == {"rating_profile"}
     r = _company(b, nation="ussr", entry="organisation:ussr/guards-at-rifle-company")
     r.selections[0].rating = "all_other"
     assert "rating_profile" in errors(b, r)
 
 
-def test_ss_rating_costs_half_as_much_again(b):
-    r = _company(b)
-    plain = group_cost(b, r)
+def test_ss_rating_costs_half_as_much_again_and_only_for_panzer_units(b):
+    r = _company(b, entry="organisation:germany/panzer-grenadier-company")
+    base = price_roster(b.ac, r)[0][0].base
+    assert group_cost(b, r) == int(base * Fraction(5, 4) + Fraction(1, 2))  # veteran reliable
     r.selections[0].rating = "ss"
     assert errors(b, r) == set()
-    assert group_cost(b, r) == round(Fraction(plain) / Fraction(5, 4) * Fraction(3, 2))
+    assert group_cost(b, r) == int(base * Fraction(3, 2) + Fraction(1, 2))  # veteran elite
 
 
 def test_points_limit(b):

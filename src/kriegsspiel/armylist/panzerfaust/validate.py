@@ -4,6 +4,7 @@ editing is never blocked, `strict` only refuses exports (armylist.service)."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterator
 from fractions import Fraction
@@ -356,6 +357,7 @@ def check_ratings(ac: ArmyCatalogue, roster: Roster, groups) -> Iterator[Message
             known = sorted({r.selector for r in ac.nation(roster.nation).rating_rules})
             yield _msg("rating_unknown", f"{selector!r}; {roster.nation} has {known}", sel.id)
             continue
+        yield from _rating_scope(ac, roster, sel, selector)
         for path, child, _ in _walk(sel, sel.id):
             if child.rating and child.rating != selector:
                 yield _msg("rating_mixed", f"{child.rating} inside a {selector} company", path)
@@ -366,6 +368,27 @@ def check_ratings(ac: ArmyCatalogue, roster: Roster, groups) -> Iterator[Message
                     yield _msg(
                         "rating_profile", f"{org.name} is rated {prof}, not {selector}", path
                     )
+
+
+def _rating_scope(ac: ArmyCatalogue, roster: Roster, sel: Selection, selector: str):
+    """A rating reserved for some units (p22-23 and the lists' notes): a troop-profile rating
+    (guards, marines, volksgrenadiers, ...) needs a node of that profile; `rating_scope` in
+    rules.yaml limits the others (e.g. SS) to the units the list names."""
+    name = selector.partition("@")[0]
+    orgs = [
+        ac.record(c.entry) for _, c, _ in _walk(sel, sel.id) if kind_of(c.entry) == "organisation"
+    ]
+    profiles = {o.troop_profile for o in ac.organisations(roster.nation) if o.troop_profile}
+    if name in profiles and not any(o.troop_profile == name for o in orgs):
+        yield _msg("rating_profile", f"{name} is only for units of that profile", sel.id)
+    for scope in construction_rules().get("rating_scope", []):
+        if scope["nation"] != roster.nation or scope["selector"] != name:
+            continue
+        top = orgs[0].name if orgs else ac.label(sel.entry)
+        if not re.search(scope["names"], top, re.IGNORECASE):
+            yield Message(
+                "error", "rating_profile", f"{name} only for {scope['text']}", sel.id, scope["page"]
+            )
 
 
 def _walk(sel: Selection, path: str):
