@@ -166,6 +166,8 @@ def test_cli_invalid_roster_and_user_errors_exit_2(tmp_path, capsys):
     assert code == 2 and "no selection 's77'" in err
     code, _, err = run(capsys, "army", "add", f, "/", "afv:germany/no-such-tank")
     assert code == 2 and "no-such-tank" in err
+    code, _, err = run(capsys, "army", "rename", f, "s1", "two\x01lines")
+    assert code == 2 and "field name" in err
     assert (tmp_path / "g.yaml").read_text() == before  # nothing half-written
     code, _, err = run(capsys, "army", "new", "quickref", "--nation", "x", "--date", "1944-01",
                        "--out", f)  # fmt: skip

@@ -31,7 +31,7 @@ class RosterError(ValueError):
 class Selection(BaseModel):
     """One bought entry. `id` is unique in the roster; a path is ids joined by '/'."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
 
     id: str = Field(pattern=r"^[A-Za-z0-9_-]+$")
     entry: str = Field(min_length=3, max_length=200)
@@ -68,7 +68,7 @@ class SnapshotItem(BaseModel):
 
 
 class Roster(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
 
     format: Literal["kriegsspiel-roster"] = FORMAT
     version: int = VERSION
@@ -156,6 +156,14 @@ def _error_lines(exc: ValidationError, where: str) -> str:
         loc = ".".join(str(p) for p in err["loc"])
         lines.append(f"{where}: field {loc or '(root)'}: {err['msg']}")
     return "\n".join(lines)
+
+
+def checked(fn, where: str = "roster"):
+    """Run `fn()`; a pydantic error becomes a RosterError naming each field."""
+    try:
+        return fn()
+    except ValidationError as exc:
+        raise RosterError(_error_lines(exc, where)) from None
 
 
 def parse_roster(data: object, where: str = "roster") -> Roster:

@@ -12,7 +12,7 @@ from ..armylist import builder, load_roster, save_roster
 from ..armylist.export import FORMATS, to_html, to_json, to_pdf, to_text
 from ..armylist.migrate import changes_as_dicts, migrate
 from ..armylist.ros import to_ros
-from ..armylist.roster import Roster, RosterError
+from ..armylist.roster import Roster, RosterError, checked
 from ..armylist.scenario import build_scenario, load_rosters, validate_scenario
 from .common import EXIT_BAD_INPUT, STATE, console, fail, guarded, print_json
 from .game_cmd import scenario_app
@@ -41,7 +41,7 @@ def _edit(file: Path, as_json: bool, change) -> None:
 
     def body():
         roster, b = _open(file)
-        out = change(roster, b)
+        out = checked(lambda: change(roster, b), str(file))
         _save(roster, b, file)
         return out
 
@@ -67,7 +67,7 @@ def new(
 
     def body():
         b = builder(ruleset, STATE.overlays)
-        roster = b.new(nation, date, theatre, points, name)
+        roster = checked(lambda: b.new(nation, date, theatre, points, name), "army new")
         _save(roster, b, out)
         if as_json:
             print_json({"file": str(out), "roster": roster.model_dump(mode="json")})
