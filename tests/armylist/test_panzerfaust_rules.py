@@ -370,3 +370,12 @@ def test_transport_rows_join_softskins_by_class(b):
     )
     assert b.ac.fr(blitz) == row.fr == 1
     assert b.ac.dates(blitz) == row.dates
+
+
+def test_nation_policy_slots_are_reported_as_info(b):
+    """Slot conditions as data (P72): a limit printed only in the list's notes is info."""
+    r = b.new("france", "1940-05", None, None, None)
+    b.add(r, "", "organisation:france/infantry-company")
+    b.add(r, "", "organisation:france/at-company")
+    info = [m for m in b.validate(r).of("info") if m.code == "nation_policy"]
+    assert info and all(m.path and m.page for m in info)

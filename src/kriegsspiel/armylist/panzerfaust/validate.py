@@ -174,6 +174,14 @@ def check_organisation(ac: ArmyCatalogue, roster: Roster, groups) -> Iterator[Me
                         path,
                         page,
                     )
+                if cond == "nation_policy":
+                    yield Message(
+                        "info",
+                        "nation_policy",
+                        f"{ac.label(slot.ref)}: a limit in the {roster.nation} list's notes",
+                        path,
+                        page,
+                    )
                 if cond.startswith("profile:"):
                     allowed = cond.removeprefix("profile:").split("|")
                     if (rating_of.get(top) or "").partition("@")[0] not in allowed:
