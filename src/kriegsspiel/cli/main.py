@@ -9,7 +9,7 @@ from typing import Annotated
 import click
 import typer
 
-from . import data_cmd, demo, game_cmd, serve_cmd, sim_cmd
+from . import army_cmd, data_cmd, demo, game_cmd, serve_cmd, sim_cmd
 from .common import STATE
 from .odds import odds_group, resolve_group
 
@@ -19,6 +19,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 app.add_typer(data_cmd.app, name="data")
+app.add_typer(army_cmd.app, name="army")
 app.add_typer(game_cmd.scenario_app, name="scenario")
 app.add_typer(game_cmd.game_app, name="game")
 app.command("play")(sim_cmd.play)

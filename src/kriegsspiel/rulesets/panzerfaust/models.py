@@ -87,6 +87,7 @@ class PanzerfaustRecord(Record):
             "feed",
             "turret_traverse_deg",
             "page",
+            "troop_profile",
             "role",
             "weapon",
             "offboard_allowed",
@@ -336,6 +337,26 @@ class Fieldwork(PanzerfaustRecord):
 # --- organisations -------------------------------------------------------------------------
 
 
+# slot conditions as data (scripts/classify_orgs.py maps the printed wording to these):
+# whole_parent_only  the slot exists only when its parent is bought whole, not broken down (p5, p44)
+# cannot_break_down  the node may not be broken down into its parts
+# nation_policy      a limit stated in the nation's notes (nation.policies)
+# mounted_motorcycles, cohesion, attach_to_company: play notes, no purchase check
+# profile:<a>|<b>    only in nodes of these troop profiles (e.g. Guards or Siberians)
+SlotCondition = str
+SLOT_CONDITIONS = frozenset(
+    {
+        "whole_parent_only",
+        "cannot_break_down",
+        "nation_policy",
+        "mounted_motorcycles",
+        "cohesion",
+        "attach_to_company",
+    }
+)
+OrgKind = Literal["formation", "hq", "armour", "infantry", "cavalry", "recon", "support"]
+
+
 class OrgSlot(_Part):
     min: int = Field(ge=0)
     max: int = Field(ge=0)
@@ -344,7 +365,7 @@ class OrgSlot(_Part):
     support_level: str | None = None
     valid: DateRange | None = None
     choice_group: str | None = None  # slots sharing a group are alternatives
-    conditions: list[str] = Field(default_factory=list)
+    conditions: list[SlotCondition] = Field(default_factory=list)
     radio: bool = False
     note: str | None = None
 
@@ -352,6 +373,11 @@ class OrgSlot(_Part):
     def _range(self) -> OrgSlot:
         if self.min > self.max:
             raise ValueError("slot min exceeds max")
+        for cond in self.conditions:
+            if cond not in SLOT_CONDITIONS and not cond.startswith("profile:"):
+                raise ValueError(
+                    f"unknown slot condition {cond!r}; known: {sorted(SLOT_CONDITIONS)}"
+                )
         return self
 
 
@@ -359,6 +385,9 @@ class Organisation(PanzerfaustRecord):
     """kind `organisation`: a regiment/battalion/company/platoon node and its slots."""
 
     level: Literal["division", "regiment", "battalion", "company", "platoon", "section", "squad"]
+    kind: OrgKind | None = None  # p44 company kinds; `formation` above company level
+    buyable: bool = False  # bought as a unit (p5, p44)
+    troop_profile: str | None = None  # nation rating-rule selector (ss, guards, ...), p22-23
     page: int
     slots: list[OrgSlot]
     radios: str | None = None

@@ -13,11 +13,14 @@ group total. See docs/decisions/panzerfaust.md, "PV rounding".
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from enum import StrEnum
 from fractions import Fraction
 
+from ...data.catalogue import Catalogue
 from .models import NationRecord, TroopRatingRule
+from .pv_model import equipment_index, placeholder_pv
 
 
 class Rounding(StrEnum):
@@ -57,3 +60,32 @@ def scaled_pv(
         return sum(_half_up(pv * factor) for pv in pvs)
     total = sum(pvs) * factor
     return total if rounding is Rounding.EXACT else _half_up(total)
+
+
+@dataclass(frozen=True)
+class Price:
+    """An item's base PV and where it comes from: `seed` (the chart or the equipment list),
+    `placeholder` (pv_model, decision P56) or None when nothing prices it."""
+
+    ref: str
+    pv: int | None
+    provenance: str | None
+    basis: str | None = None
+
+
+def base_price(cat: Catalogue, ref: str) -> Price:
+    """The base PV of a `kind:id` item (p44: every army-list PV is a base value)."""
+    kind = ref.partition(":")[0]
+    rec = cat.resolve(ref)
+    basis = getattr(rec, "pv_basis", None)
+    pv = getattr(rec, "pv", None)
+    if pv is not None:
+        prov = rec.field_provenance.get("pv")
+        return Price(ref, pv, prov.provenance.value if prov else rec.provenance.value, basis)
+    for entry in equipment_index(cat).get(ref, []):
+        if entry.pv is not None:
+            return Price(ref, entry.pv, "seed-inferred", entry.pv_basis or basis)
+    modelled = placeholder_pv(kind, rec, cat)
+    if modelled is not None:
+        return Price(ref, modelled, "placeholder", basis)
+    return Price(ref, None, None, basis)
