@@ -11,7 +11,7 @@ import click
 
 from ..chance import Distribution, TreeTooLarge, exact, monte_carlo, sample
 from ..rulesets import RULESETS, load, ruleset_actions, ruleset_module
-from ..rulesets.actions import Action, Query
+from ..rulesets.actions import Action, Param, Query
 from .common import STATE, console, guarded, print_json
 
 
@@ -55,18 +55,33 @@ def warn_placeholders(labels: list[str]) -> None:
         )
 
 
-def _click_option(p) -> click.Option:
+def _param_type(p: Param) -> click.ParamType | type:
+    """Choices are checked by name, numbers against the action's bounds (never negative)."""
+    if p.choices:
+        return click.Choice(p.choices, case_sensitive=False)
+    if p.type is int:
+        return click.IntRange(
+            None if p.min is None else int(p.min), None if p.max is None else int(p.max)
+        )
+    if p.type is float:
+        return click.FloatRange(p.min, p.max)
+    return p.type
+
+
+def _click_option(p: Param) -> click.Option:
     flag = "--" + p.name.replace("_", "-")
     if p.flag:
         return click.Option([flag], is_flag=True, default=False, help=p.help)
-    kind = click.Choice(p.choices, case_sensitive=False) if p.choices else p.type
+    kind = _param_type(p)
+    # an explicit default=None counts as a value in click >= 8.3, so `required` would never fire
+    default = {} if p.required else {"default": p.default}
     return click.Option(
         [flag, p.name],
         type=kind,
-        default=p.default,
         required=p.required,
         help=p.help,
         show_default=p.default is not None,
+        **default,
     )
 
 
@@ -127,12 +142,28 @@ def _odds_command(ruleset: str, action: Action) -> click.Command:
     return click.Command(action.name, callback=run, params=params, help=action.help)
 
 
+def _dice(text: str) -> list[int]:
+    try:
+        return [int(x) for x in text.split(",")]
+    except ValueError:
+        raise ValueError(
+            f"--dice {text!r}: expected die faces separated by commas, e.g. 7,3"
+        ) from None
+
+
 def _resolve_command(ruleset: str, action: Action) -> click.Command:
     def run(option_pairs, as_json, seed, dice, **params):
         def body():
             q = _query(ruleset, action, params, option_pairs)
-            script = [int(x) for x in dice.split(",")] if dice else None
+            script = _dice(dice) if dice else None
             res = sample(q.fn, *q.args, seed=seed, dice_script=script)
+            if script is not None:
+                used = sum(len(a) for r in res.rolls for a in r.attempts)
+                if used < len(script):
+                    raise ValueError(
+                        f"--dice gave {len(script)} faces but this roll used only {used}: "
+                        f"{','.join(map(str, script[:used]))}"
+                    )
             result = res.result
             name = getattr(result, "name", result)
             payload = {
