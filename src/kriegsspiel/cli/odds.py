@@ -70,6 +70,7 @@ def _param_type(p: Param) -> click.ParamType | type:
 
 def _click_option(p: Param) -> click.Option:
     flag = "--" + p.name.replace("_", "-")
+    help_text = p.help + (f" (e.g. {p.example})" if p.example is not None else "")
     if p.flag:
         return click.Option([flag], is_flag=True, default=False, help=p.help)
     kind = _param_type(p)
@@ -79,7 +80,7 @@ def _click_option(p: Param) -> click.Option:
         [flag, p.name],
         type=kind,
         required=p.required,
-        help=p.help,
+        help=help_text,
         show_default=p.default is not None,
         **default,
     )

@@ -285,7 +285,7 @@ TARGET_PARAMS = (
     Param("target_suppressed", help="target is suppressed", **FLAGS),
 )
 STRENGTH = (
-    Param("strength", int, None, "HE strength"),
+    Param("strength", int, None, "HE strength", example=6),
     Param("battery", str, None, "HE class instead of a strength, e.g. medium-gun"),
 )
 
@@ -296,9 +296,17 @@ ACTIONS = {
             "fire",
             "gun fire at a vehicle or gun",
             (
-                Param("firer", str, required=True, help="firing vehicle, gun or AT weapon"),
-                Param("target", str, required=True, help="target vehicle or gun"),
-                Param("range", float, required=True, help="range in inches"),
+                Param(
+                    "firer",
+                    str,
+                    required=True,
+                    help="firing vehicle, gun or AT weapon",
+                    example="Tiger",
+                ),
+                Param(
+                    "target", str, required=True, help="target vehicle or gun", example="Sherman"
+                ),
+                Param("range", float, required=True, help="range in inches", example=12),
                 Param(
                     "aspect",
                     str,
@@ -322,8 +330,14 @@ ACTIONS = {
             "small-arms",
             "small-arms fire at infantry",
             (
-                Param("strength", int, required=True, help="total SA strength of the attack"),
-                Param("range", float, required=True, help="range in inches"),
+                Param(
+                    "strength",
+                    int,
+                    required=True,
+                    help="total SA strength of the attack",
+                    example=4,
+                ),
+                Param("range", float, required=True, help="range in inches", example=12),
                 Param(
                     "weapon", str, "rifle", "sets the range bands", ("rifle", "lmg", "mmg", "hmg")
                 ),
@@ -337,8 +351,8 @@ ACTIONS = {
             "soft-vehicle",
             "small-arms fire at an unarmoured vehicle",
             (
-                Param("strength", int, required=True, help="SA strength"),
-                Param("range", float, required=True, help="range in inches"),
+                Param("strength", int, required=True, help="SA strength", example=4),
+                Param("range", float, required=True, help="range in inches", example=12),
                 Param(
                     "weapon",
                     str,
@@ -367,8 +381,10 @@ ACTIONS = {
             "he-direct",
             "direct HE from a gun",
             (
-                Param("firer", str, required=True, help="firing vehicle or gun"),
-                Param("range", float, required=True, help="range in inches"),
+                Param(
+                    "firer", str, required=True, help="firing vehicle or gun", example="PzKw IV H"
+                ),
+                Param("range", float, required=True, help="range in inches", example=12),
                 *TARGET_PARAMS,
                 Param("target_moved", help="target moved", **FLAGS),
                 Param("firer_moved", help="firer moved up to half", **FLAGS),
@@ -394,7 +410,7 @@ ACTIONS = {
             "assault-vehicle",
             "one squad close-assaults a vehicle",
             (
-                Param("vehicle", str, required=True, help="the vehicle"),
+                Param("vehicle", str, required=True, help="the vehicle", example="Panther"),
                 Param("buttoned", help="vehicle buttoned up", **FLAGS),
                 Param("terrain", str, None, "the assaulting squad's terrain"),
                 Param("suppressed", help="assaulting squad is suppressed", **FLAGS),
@@ -412,9 +428,19 @@ ACTIONS = {
             "infantry close assault",
             (
                 Param(
-                    "attackers", str, required=True, help="assault strengths, e.g. 1,1,3 (LMG +2)"
+                    "attackers",
+                    str,
+                    required=True,
+                    help="assault strengths, e.g. 1,1,3 (LMG +2)",
+                    example="1,1,3",
                 ),
-                Param("defender", int, required=True, help="defender's SA plus support weapons"),
+                Param(
+                    "defender",
+                    int,
+                    required=True,
+                    help="defender's SA plus support weapons",
+                    example=2,
+                ),
                 Param("terrain", str, None, "defender's terrain"),
             ),
             build_assault_infantry,
