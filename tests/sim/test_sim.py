@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -97,6 +98,33 @@ def test_simulate_cli_writes_report(tmp_path, capsys):
     assert len((out / "battles.csv").read_text().splitlines()) == 4
     html = (out / "report.html").read_text()
     assert html.count("data:image/png;base64,") == 3
+    # issue 15 item 6: victory reasons, objective control and profiles in the page, sides coloured
+    for reason in summary["reasons"]:
+        assert reason in html
+    for objective in summary["objective_control"]:
+        assert f"<td>{objective}</td>" in html
+    assert "<td>usa</td><td>random</td>" in html and "<td>germany</td><td>balanced</td>" in html
+    assert html.count("style='color:#3a6ea5'") >= 2  # germany's results and profile rows
+
+
+def test_simulate_text_summary_rounds_and_explains(capsys):
+    code = main(["simulate", SID, "--battles", "2", "--seed", "4", "--ai", "usa=random"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "how battles ended:" in out and "objective" in out and "AI random" in out
+    for pct in re.findall(r"(\d+\.\d+)%", out):
+        assert len(pct.split(".")[1]) == 1  # bounds rounded to 0.1 %
+
+
+def test_simulate_checks_output_and_scheduler_before_any_battle(tmp_path, capsys):
+    taken = tmp_path / "file"
+    taken.write_text("mine")
+    assert main(["simulate", SID, "--battles", "500", "--out", str(taken)]) == 2
+    assert "not a folder" in capsys.readouterr().err and taken.read_text() == "mine"
+    argv = ["simulate", SID, "--executor", "dask", "--scheduler", "tcp://127.0.0.1:9"]
+    assert main(argv) == 2
+    # the CLI's own connect check (3 s), not Dask's client after its 30 s timeout
+    assert "cannot reach the Dask scheduler at 127.0.0.1:9" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("bad", [["--ai", "usa"], ["--ai", "mars=random"], ["--executor", "mpi"]])

@@ -4,11 +4,15 @@
 from __future__ import annotations
 
 import json
+import os
+import socket
 import sys
 from pathlib import Path
 from typing import Annotated, Any
+from urllib.parse import urlsplit
 
 import typer
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
 from ..ai.bot import TEMPLATE_ONLY
@@ -106,6 +110,60 @@ def _parse_ai(pairs: list[str] | None) -> dict[str, str]:
     return out
 
 
+def check_scheduler(address: str, timeout: float = 3.0) -> None:
+    """Fail in seconds, not after Dask's 30 s, when the scheduler cannot be reached."""
+    parsed = urlsplit(address if "://" in address else f"tcp://{address}")
+    try:
+        host, port = parsed.hostname, parsed.port or 8786
+    except ValueError as exc:
+        fail(f"--scheduler {address!r}: {exc}")
+    if not host:
+        fail(f"--scheduler {address!r}: expected tcp://HOST:PORT")
+    try:
+        socket.create_connection((host, port), timeout=timeout).close()
+    except OSError as exc:
+        fail(f"cannot reach the Dask scheduler at {host}:{port}: {exc.strerror or exc}")
+
+
+def prepare_out_dir(out: Path) -> None:
+    """Check the output folder before any battle runs: it must be (or become) a writable folder."""
+    if out.exists() and not out.is_dir():
+        fail(f"--out {out}: exists and is not a folder")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        fail(f"--out {out}: cannot create the folder: {exc.strerror or exc}")
+    if not os.access(out, os.W_OK):
+        fail(f"--out {out}: the folder is not writable")
+
+
+def print_summary(summary: dict[str, Any]) -> None:
+    """The batch in words: results with rounded intervals, why battles ended, objectives."""
+    from ..sim.report import pct, profile_text, side_colour
+
+    n = summary["battles"] or 1
+    for side, w in summary["wins"].items():
+        lo, hi = w["ci95"]
+        colour = side_colour(summary, side)
+        console.print(
+            f"[{colour}]{escape(side)}[/]: {pct(w['rate'])} wins (95% CI {pct(lo)}–{pct(hi)}), "
+            f"AI {escape(profile_text(summary['profiles'].get(side, '-')))}"
+        )
+    d = summary["draws"]
+    console.print(f"draws: {pct(d['rate'])} (95% CI {pct(d['ci95'][0])}–{pct(d['ci95'][1])})")
+    t = summary["turns"]
+    console.print(f"turns: mean {t['mean']:.2f}, shortest {t['min']}, longest {t['max']}")
+    reasons = ", ".join(f"{r} {pct(c / n)}" for r, c in summary.get("reasons", {}).items())
+    console.print(f"how battles ended: {escape(reasons or '-')}")
+    for o, holders in summary["objective_control"].items():
+        held = ", ".join(f"{h} {pct(v)}" for h, v in holders.items())
+        console.print(f"objective {escape(o)} at the end: {escape(held)}")
+    for side, types in summary["losses_per_battle"].items():
+        lost = ", ".join(f"{t} {v:.2f}" for t, v in types.items()) or "none"
+        colour = side_colour(summary, side)
+        console.print(f"[{colour}]{escape(side)}[/] losses per battle: {escape(lost)}")
+
+
 def simulate(
     scenario: Annotated[str, typer.Argument(help="scenario id")],
     battles: Annotated[int, typer.Option("--battles", min=1)] = 100,
@@ -135,6 +193,10 @@ def simulate(
         fail(f"unknown executor {executor!r}; use local or dask")
     if scheduler and executor != "dask":
         fail("--scheduler needs --executor dask")
+    if scheduler:
+        check_scheduler(scheduler)
+    if out is not None:
+        prepare_out_dir(out)
     # a scenario file is run as that file (a designer's edited copy), not the shipped one
     # with the same id; Dask workers on other machines need the file at the same path
     ident = str(Path(scenario).resolve()) if Path(scenario).suffix in (".yaml", ".yml") else sc.id
@@ -159,13 +221,8 @@ def simulate(
         if as_json:
             print_json(summary)
             return
-        for side, w in summary["wins"].items():
-            lo, hi = w["ci95"]
-            console.print(f"{side}: {w['rate']:.1%} wins (95% CI {lo:.1%}–{hi:.1%})")
-        d = summary["draws"]
-        console.print(f"draws: {d['rate']:.1%} (95% CI {d['ci95'][0]:.1%}–{d['ci95'][1]:.1%})")
-        console.print(f"mean turns: {summary['turns']['mean']:.2f}")
+        print_summary(summary)
         for f in files:
-            console.print(f"wrote {f}")
+            console.print(f"wrote {f}", markup=False)
 
     guarded(body)
