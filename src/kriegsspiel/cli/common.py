@@ -10,6 +10,8 @@ from typing import Any
 import typer
 from rich.console import Console
 from rich.markup import escape
+from rich.measure import Measurement
+from rich.table import Table
 
 from ..data.errors import DataError, RuleError
 
@@ -28,6 +30,17 @@ STATE = State()
 def fail(message: str) -> None:
     err_console.print(f"[bold red]error:[/] {escape(message)}", highlight=False)
     raise typer.Exit(EXIT_BAD_INPUT)
+
+
+def print_table(table: Table) -> None:
+    """A table at its natural width: never cut to the terminal's (or a pipe's 80) columns."""
+    natural = min(
+        Measurement.get(console, console.options.update_width(10_000), table).maximum, 200
+    )
+    if natural <= console.width:
+        console.print(table)
+    else:  # Console.print caps `width` at the console's: print through a wider console
+        Console(width=natural, soft_wrap=True).print(table)
 
 
 def print_json(obj: Any) -> None:

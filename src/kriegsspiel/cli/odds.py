@@ -123,13 +123,20 @@ def _odds_command(ruleset: str, action: Action) -> click.Command:
                 print_json(payload)
                 return
             console.print(q.title, style="bold", markup=False)
+            console.print(situation(action, params, option_pairs), markup=False, highlight=False)
             if not dist.is_exact:
                 console.print(
                     f"[yellow]estimated by Monte Carlo ({dist.samples} samples): "
                     "the exact tree is over the budget[/]"
                 )
             for k in payload["outcomes"]:
-                console.print(f"{k:>16}  {payload['outcomes'][k]:7.4f}  {payload['exact'][k]:>12}")
+                if dist.p(k) == 0:
+                    console.print(f"{k:>16}  {'-':>7}  {'impossible':>12}", markup=False)
+                    continue
+                console.print(
+                    f"{k:>16}  {payload['outcomes'][k]:7.4f}  {payload['exact'][k]:>12}",
+                    markup=False,
+                )
             warn_placeholders(payload["placeholders"])
 
         guarded(body)
@@ -150,6 +157,26 @@ def _dice(text: str) -> list[int]:
         raise ValueError(
             f"--dice {text!r}: expected die faces separated by commas, e.g. 7,3"
         ) from None
+
+
+def situation(action: Action, params: dict[str, Any], option_pairs) -> str:
+    """Every input of the answer in one line: the parameters (defaults included, unset and
+    false flags left out) and the rules options chosen."""
+    parts = []
+    for p in action.params:
+        value = params.get(p.name)
+        if value is None or value is False:
+            continue
+        name = p.name.replace("_", " ")
+        parts.append(
+            name
+            if value is True
+            else f"{name} {value:g}"
+            if isinstance(value, float)
+            else f"{name} {value}"
+        )
+    parts += [f"option {o}" for o in option_pairs]
+    return "situation: " + (", ".join(parts) or "defaults")
 
 
 def _resolve_command(ruleset: str, action: Action) -> click.Command:
@@ -189,6 +216,7 @@ def _resolve_command(ruleset: str, action: Action) -> click.Command:
                 print_json(payload)
                 return
             console.print(q.title, style="bold", markup=False)
+            console.print(situation(action, params, option_pairs), markup=False, highlight=False)
             for line in payload["explanation"]:
                 console.print(f"  {line}", highlight=False, markup=False)
             console.print(f"[bold green]result: {name}[/]")

@@ -15,6 +15,7 @@ Any field may be wrapped as `{value: ..., provenance: ..., ref: ..., note: ...}`
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import os
 from collections.abc import Iterator, Mapping
@@ -152,6 +153,16 @@ def load_catalogue(
     for ov in overlays if overlays is not None else overlay_paths_from_env():
         apply_overlay(cat, Path(ov))
     return cat
+
+
+def _close_ids(cat: Catalogue, kind: str, ident: Any) -> str:
+    """'; closest: ...' with the ids (or the ids of names) nearest an unknown id."""
+    table = cat.entries.get(kind, {})
+    key = str(ident).casefold()
+    close = difflib.get_close_matches(key, list(table), n=5, cutoff=0.5)
+    with contextlib.suppress(LookupError):
+        close = close or [cat.get(kind, str(ident)).id]
+    return f"; closest: {', '.join(close)}" if close else ""
 
 
 def _alias_clashes(cat: Catalogue) -> list[DataIssue]:
@@ -313,7 +324,7 @@ def apply_overlay(cat: Catalogue, path: Path) -> None:
                     file,
                     change.key_lines.get("id", line),
                     "id",
-                    f"no {kind} with id {ident!r} to change",
+                    f"no {kind} with id {ident!r} to change" + _close_ids(cat, kind, ident),
                 )
             )
             continue
