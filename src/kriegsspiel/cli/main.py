@@ -9,7 +9,7 @@ from typing import Annotated
 import click
 import typer
 
-from . import data_cmd, demo, game_cmd, serve_cmd, sim_cmd
+from . import data_cmd, demo, game_cmd, play, serve_cmd, sim_cmd
 from .common import STATE
 from .errors import handle
 from .odds import odds_group, resolve_group
@@ -22,7 +22,7 @@ app = typer.Typer(
 app.add_typer(data_cmd.app, name="data")
 app.add_typer(game_cmd.scenario_app, name="scenario")
 app.add_typer(game_cmd.game_app, name="game")
-app.command("play")(sim_cmd.play)
+app.command("play")(play.play)
 app.command("simulate")(sim_cmd.simulate)
 
 

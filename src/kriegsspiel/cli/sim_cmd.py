@@ -1,12 +1,9 @@
-"""`kriegsspiel play` (a human against the AI in the terminal) and `kriegsspiel simulate`
-(seeded batches of bot battles on local processes or Dask)."""
+"""`kriegsspiel simulate`: seeded batches of bot battles on local processes or Dask."""
 
 from __future__ import annotations
 
-import json
 import os
 import socket
-import sys
 from pathlib import Path
 from typing import Annotated, Any
 from urllib.parse import urlsplit
@@ -15,10 +12,7 @@ import typer
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
-from ..ai.bot import TEMPLATE_ONLY
 from ..ai.profiles import load_profile
-from ..ai.seat import run_ai
-from ..engine import Game, IllegalCommand
 from ..engine.scenario import find_scenario
 from .common import console, fail, guarded, print_json
 
@@ -28,71 +22,6 @@ def _scenario(sid: str):
         return find_scenario(sid)
     except (KeyError, ValueError) as exc:
         fail(str(exc))
-
-
-def _show_events(events: list[Any], side: str) -> None:
-    for e in events:
-        if e.visible(side) and e.type not in ("phase", "end_phase"):
-            text = "; ".join(e.explanation) if e.explanation else json.dumps(e.data, default=str)
-            console.print(f"  [dim]{e.side or 'umpire'}[/] {e.type}: {text}", highlight=False)
-
-
-def _read_command(legal: list[dict[str, Any]], line: str, readline) -> dict[str, Any] | None:
-    """A command from a line: a number from the list, JSON, or empty for end_phase."""
-    line = line.strip()
-    if not line or line in ("e", "end"):
-        return {"type": "end_phase"}
-    if line.startswith("{"):
-        return json.loads(line)
-    t = legal[int(line) - 1]
-    cmd = {k: v for k, v in t.items() if k not in TEMPLATE_ONLY}
-    if cmd["type"] == "move":
-        console.print(f'  destination "x y" (up to {t["max"]}"):')
-        x, y = readline().split()[:2]
-        cmd["path"] = [[float(x), float(y)]]
-    return cmd
-
-
-def play(
-    scenario: Annotated[str, typer.Argument(help="scenario id, e.g. qr-crossroads-armour")],
-    ai: Annotated[str, typer.Option("--ai", help="the side the computer plays")],
-    profile: Annotated[str, typer.Option("--profile", help="AI profile")] = "balanced",
-    seed: Annotated[int, typer.Option("--seed")] = 0,
-) -> None:
-    """Play a scenario against the AI: enter a number from the legal list, a JSON command, or
-    an empty line to end the phase ('q' quits)."""
-    sc = _scenario(scenario)
-    game = Game(sc, seed=seed)
-    if ai not in game.sides:
-        fail(f"unknown side {ai!r}; sides are {game.sides}")
-    try:
-        load_profile(profile)
-    except ValueError as exc:
-        fail(str(exc))
-    human = next(s for s in game.sides if s != ai)
-    readline = sys.stdin.readline
-    console.print(f"{sc.name}: you are {human}, the AI ({profile}) plays {ai}")
-    while game.outcome is None:
-        active = game.rules.active_sides(game.state)
-        if ai in active:
-            _show_events(run_ai(game, ai, profile), human)
-            continue
-        legal = game.legal_commands(human)
-        console.print(f"[bold]turn {game.state.turn}, {game.state.phase}[/] — your commands:")
-        for i, t in enumerate(legal, 1):
-            console.print(f"  {i:>3}. {json.dumps(t)}", highlight=False)
-        line = readline()
-        if not line or line.strip() == "q":
-            console.print("input ended: game left unfinished")
-            raise typer.Exit(0)
-        try:
-            cmd = _read_command(legal, line, readline)
-            _show_events(game.submit(human, cmd), human)
-        except (ValueError, IndexError) as exc:
-            console.print(f"[red]not understood:[/] {exc}")
-        except IllegalCommand as exc:
-            console.print(f"[red]illegal:[/] {exc.reason}")
-    console.print(f"[bold]game over:[/] {json.dumps(game.outcome)}")
 
 
 def _parse_ai(pairs: list[str] | None) -> dict[str, str]:
