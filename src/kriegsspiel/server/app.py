@@ -22,6 +22,7 @@ from fastapi import (
 )
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from fastapi_offline import FastAPIOffline
 from sqlalchemy import create_engine, event
 
 from ..engine.commands import IllegalCommand
@@ -88,7 +89,8 @@ def open_store(url: str | None) -> Store:
 def create_app(db_url: str | None = None) -> FastAPI:
     """The web umpire over a store (SQLite file by default, PostgreSQL by URL)."""
     hub = GameHub(open_store(db_url))
-    app = FastAPI(
+    # the API docs' Swagger UI from files shipped in a package, not a CDN: /docs works offline
+    app = FastAPIOffline(
         title="Kriegsspiel web umpire",
         version="0.1.0",
         description="Games, seats with secret tokens, per-seat views (fog of war) and commands. "
