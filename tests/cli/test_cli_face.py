@@ -3,10 +3,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from kriegsspiel.cli.main import main
-from kriegsspiel.rulesets import load
+from kriegsspiel.engine.scenario import find_scenario
+from kriegsspiel.rulesets import load, quickref
 
 
 def run(capsys, *argv):
@@ -100,3 +103,21 @@ def test_scenario_show_has_the_briefing(capsys):
     assert "victory (turn limit 8):" in out
     assert "wins if at the end it alone holds Crossroads" in out
     assert "special rules:" in out and "StuG starts hidden" in out
+
+
+def test_a_unit_off_the_table_is_refused_with_its_line(capsys, tmp_path):
+    src = next(
+        p
+        for p in Path(quickref.__file__).parent.glob("scenarios/*.yaml")
+        if find_scenario(str(p)).id == "qr-crossroads-armour"
+    )
+    lines = src.read_text().splitlines()
+    n, line = next((i, ln) for i, ln in enumerate(lines) if "id: g-panther" in ln)
+    lines[n] = line.replace("x: 15,", "x: 150,")
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("\n".join(lines) + "\n")
+    code, _, err = run(capsys, "scenario", "show", str(bad))
+    assert code == 2
+    assert (
+        f"bad.yaml:{n + 1} [sides.0.units.0.x]: unit 'g-panther': x = 150 is off the 48 x 36" in err
+    )
