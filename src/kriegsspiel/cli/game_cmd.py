@@ -17,7 +17,6 @@ from ..engine.commands import IllegalCommand
 from ..engine.game import Game
 from ..engine.scenario import all_scenarios, find_scenario
 from ..engine.store import Store
-from ..render import render_view
 from .common import console, fail, guarded, print_json
 
 scenario_app = typer.Typer(help="Shipped scenarios.", no_args_is_help=True)
@@ -71,6 +70,8 @@ def scenario_show(
         sc = find_scenario(ident)
         game = Game(sc, 0)
         if out:
+            from ..render import render_view  # matplotlib: only when a picture is asked for
+
             render_view(game.view("umpire"), out, title=sc.name)
         if as_json:
             print_json(sc.model_dump())
@@ -300,6 +301,8 @@ def game_show(
     """A picture of the table as one side sees it."""
 
     def body():
+        from ..render import render_view  # matplotlib: only when a picture is asked for
+
         game = _load(Store(db), game_id)
         render_view(game.view(side), out)
         console.print(f"wrote {out}", markup=False)

@@ -20,11 +20,9 @@ from rich.markup import escape
 
 from ..ai.bot import TEMPLATE_ONLY
 from ..ai.profiles import load_profile
-from ..ai.seat import run_ai
 from ..engine import Game, IllegalCommand
 from ..engine.scenario import find_scenario
 from ..engine.store import Store
-from ..render import render_view
 from .common import console, fail
 
 HELP = """commands:
@@ -289,6 +287,8 @@ class Session:
         elif word == "map":
             view = self.game.view(self.human)
             if arg:
+                from ..render import render_view  # matplotlib: only when a picture is asked for
+
                 render_view(view, Path(arg.strip()))
                 self.say(f"  wrote {arg.strip()}")
             else:
@@ -337,6 +337,8 @@ class Session:
         while self.game.outcome is None:
             active = self.game.rules.active_sides(self.game.state)
             if self.ai in active:
+                from ..ai.seat import run_ai
+
                 self.commit(run_ai(self.game, self.ai, self.profile))
                 listed = None
                 continue

@@ -72,6 +72,8 @@ class Store:
         kwargs: dict[str, Any] = {}
         if self.url.startswith("sqlite"):
             kwargs["connect_args"] = {"check_same_thread": False}
+        elif self.url.startswith("postgresql"):  # an unreachable host fails in seconds
+            kwargs["connect_args"] = {"connect_timeout": 10}
         self.engine = engine or create_engine(self.url, future=True, **kwargs)
         metadata.create_all(self.engine)
 
