@@ -237,6 +237,8 @@ def game_log(
 
     def body():
         game = _load(Store(db), game_id)
+        if side not in (*game.sides, "umpire", "spectator"):
+            raise LookupError(f"unknown side {side!r}; sides are {', '.join(game.sides)}")
         evs = game.events_for(side)
         if as_json:
             print_json([e.to_json() for e in evs])

@@ -108,6 +108,12 @@ def _odds_command(ruleset: str, action: Action) -> click.Command:
                 if as_json:
                     print_json(payload)
                 else:
+                    console.print(q.title, style="bold", markup=False)
+                    console.print(
+                        situation(action, params, option_pairs) + f", Monte Carlo {mc} samples",
+                        markup=False,
+                        highlight=False,
+                    )
                     for k in _ordered(q, est.counts):
                         lo, hi = est.interval(k)
                         console.print(
@@ -144,7 +150,9 @@ def _odds_command(ruleset: str, action: Action) -> click.Command:
     params = [_click_option(p) for p in action.params] + [
         OPTION,
         JSON,
-        click.Option(["--mc"], type=int, default=None, help="Monte Carlo with N samples instead"),
+        click.Option(
+            ["--mc"], type=click.IntRange(min=1), default=None, help="Monte Carlo with N samples"
+        ),
         click.Option(["--seed"], type=int, default=None, help="seed for --mc"),
     ]
     return click.Command(action.name, callback=run, params=params, help=action.help)
@@ -183,7 +191,7 @@ def _resolve_command(ruleset: str, action: Action) -> click.Command:
     def run(option_pairs, as_json, seed, dice, **params):
         def body():
             q = _query(ruleset, action, params, option_pairs)
-            script = _dice(dice) if dice else None
+            script = _dice(dice) if dice is not None else None
             res = sample(q.fn, *q.args, seed=seed, dice_script=script)
             if script is not None:
                 used = sum(len(a) for r in res.rolls for a in r.attempts)
