@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -41,6 +42,19 @@ def print_table(table: Table) -> None:
         console.print(table)
     else:  # Console.print caps `width` at the console's: print through a wider console
         Console(width=natural, soft_wrap=True).print(table)
+
+
+def check_output_file(path: str | Path) -> Path:
+    """Before any work: the file's folder must exist and be writable, the path not a folder."""
+    path = Path(path)
+    folder = path.parent
+    if path.is_dir():
+        fail(f"{path}: is a folder; give a file name")
+    if not folder.is_dir():
+        fail(f"{path}: no folder {folder}")
+    if not os.access(folder, os.W_OK):
+        fail(f"{path}: the folder {folder} is not writable")
+    return path
 
 
 def print_json(obj: Any) -> None:

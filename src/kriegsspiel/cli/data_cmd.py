@@ -11,7 +11,7 @@ from rich.table import Table
 
 from ..data.audit import audit, missing_fields
 from ..rulesets import RULESETS, load
-from .common import STATE, console, guarded, print_json, print_table
+from .common import STATE, check_output_file, console, guarded, print_json, print_table
 
 app = typer.Typer(
     help="Inspect the shipped data: completeness, provenance, records.", no_args_is_help=True
@@ -149,6 +149,9 @@ def missing_cmd(
     ] = None,
 ) -> None:
     """An overlay template listing every lost or placeholder field, to fill from a printed copy."""
+
+    if out:
+        check_output_file(out)
 
     def body():
         cat = load(ruleset, STATE.overlays)
