@@ -120,6 +120,7 @@ def show_cmd(
             "kind": kind,
             "id": rec.id,
             "name": rec.name,
+            "aliases": list(rec.aliases),
             "source": rec.source.model_dump(),
             "notes": rec.notes,
             "fields": fields,
@@ -128,6 +129,8 @@ def show_cmd(
             print_json(payload)
             return
         console.print(f"[bold]{rec.name}[/] ({kind} {rec.id}) — {rec.source}")
+        if rec.aliases:
+            console.print("also known as: " + ", ".join(rec.aliases), markup=False)
         if rec.notes:
             console.print(rec.notes)
         table = Table(show_header=True)
