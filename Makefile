@@ -15,8 +15,9 @@ $(STAMP): pyproject.toml
 
 venv: $(STAMP)
 
+PORT ?= 8000
 demo: $(STAMP)
-	$(BIN)/kriegsspiel demo
+	$(BIN)/kriegsspiel demo --port $(PORT)
 
 # Debian packages for the real-infrastructure tests (PostgreSQL, Chromium, fonts).
 system-deps:

@@ -85,6 +85,23 @@ def test_unknown_name_lists_closest(tmp_path):
         cat.get("thing", "Alpah")
 
 
+def test_aliases_resolve_and_shared_ones_list_every_record(tmp_path):
+    text = GOOD.replace("name: Alpha", 'name: Alpha\n    aliases: ["The A", "Common"]')
+    write(tmp_path, "t.yaml", text.replace("name: Beta", "name: Beta\n    aliases: [Common]"))
+    cat = load_catalogue("x", tmp_path, KINDS, overlays=[])
+    assert cat.get("thing", "the  a").id == "a"
+    with pytest.raises(LookupError, match=r"ambiguous.*a \(Alpha\), b \(Beta\)"):
+        cat.get("thing", "common")
+    with pytest.raises(LookupError, match="closest: The A"):
+        cat.get("thing", "The B")
+
+
+def test_alias_hiding_another_record_is_refused(tmp_path):
+    write(tmp_path, "t.yaml", GOOD.replace("name: Alpha", "name: Alpha\n    aliases: [beta]"))
+    with pytest.raises(DataError, match=r"t.yaml:5 \[a: aliases\]: alias 'beta' is the id or name"):
+        load_catalogue("x", tmp_path, KINDS, overlays=[])
+
+
 def test_overlay_sets_fields_with_overlay_provenance(tmp_path):
     write(tmp_path, "t.yaml", GOOD)
     ov = write(

@@ -31,3 +31,20 @@ def test_demo_prints_seat_and_umpire_links_that_open_their_seats(tmp_path):
         assert httpx.get(f"{server.url}/docs").status_code == 200
         spec = httpx.get(f"{server.url}/openapi.json").json()
         assert "/api/games/{game_id}/seats/{seat}/commands" in spec["paths"]
+
+
+def test_demo_on_a_busy_port_fails_before_writing_a_game(tmp_path, capsys):
+    import socket
+
+    from kriegsspiel.cli.main import main
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        db = tmp_path / "demo.db"
+        code = main(["demo", "--port", str(port), "--db", f"sqlite:///{db}"])
+        err = capsys.readouterr().err
+        assert code == 2 and f"cannot listen on 127.0.0.1:{port}" in err and "--port" in err
+        assert not db.exists()  # no game was created for links nobody can open
+        assert main(["serve", "--port", str(port)]) == 2

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -111,6 +112,33 @@ def test_simulate_cli_writes_report(tmp_path, capsys):
     assert len((out / "battles.csv").read_text().splitlines()) == 4
     html = (out / "report.html").read_text()
     assert html.count("data:image/png;base64,") == 3
+    # issue 15 item 6: victory reasons, objective control and profiles in the page, sides coloured
+    for reason in summary["reasons"]:
+        assert reason in html
+    for objective in summary["objective_control"]:
+        assert f"<td>{objective}</td>" in html
+    assert "<td>usa</td><td>random</td>" in html and "<td>germany</td><td>balanced</td>" in html
+    assert html.count("style='color:#3a6ea5'") >= 2  # germany's results and profile rows
+
+
+def test_simulate_text_summary_rounds_and_explains(capsys):
+    code = main(["simulate", SID, "--battles", "2", "--seed", "4", "--ai", "usa=random"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "how battles ended:" in out and "objective" in out and "AI random" in out
+    for pct in re.findall(r"(\d+\.\d+)%", out):
+        assert len(pct.split(".")[1]) == 1  # bounds rounded to 0.1 %
+
+
+def test_simulate_checks_output_and_scheduler_before_any_battle(tmp_path, capsys):
+    taken = tmp_path / "file"
+    taken.write_text("mine")
+    assert main(["simulate", SID, "--battles", "500", "--out", str(taken)]) == 2
+    assert "not a folder" in capsys.readouterr().err and taken.read_text() == "mine"
+    argv = ["simulate", SID, "--executor", "dask", "--scheduler", "tcp://127.0.0.1:9"]
+    assert main(argv) == 2
+    # the CLI's own connect check (3 s), not Dask's client after its 30 s timeout
+    assert "cannot reach the Dask scheduler at 127.0.0.1:9" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(
@@ -134,9 +162,9 @@ def test_simulate_a_ruleset_without_a_bot_names_the_profile(capsys):
     assert json.loads(capsys.readouterr().out)["battles"] == 2
 
 
-def test_play_with_piped_stdin():
+def test_play_with_piped_stdin(tmp_path):
     # the human (usa) ends every phase; the AI plays germany to the end of the game
-    lines = "\n" * 400
+    lines = "end\n" * 400
     proc = subprocess.run(
         [
             sys.executable,
@@ -149,15 +177,16 @@ def test_play_with_piped_stdin():
             "--seed",
             "3",
         ],
+        cwd=tmp_path,
         input=lines,
         capture_output=True,
         text=True,
         timeout=300,
     )
     assert proc.returncode == 0, proc.stderr
-    assert "you are usa" in proc.stdout
-    assert "game over" in proc.stdout or "input ended" in proc.stdout
-    assert "germany move" in proc.stdout or "germany fire" in proc.stdout
+    assert "you play usa" in proc.stdout
+    assert "game over after turn" in proc.stdout
+    assert "Kampfgruppe Brandt: Panther 311 " in proc.stdout  # the AI's actions, by name
 
 
 def test_simulate_runs_the_scenario_file_given(tmp_path, capsys):

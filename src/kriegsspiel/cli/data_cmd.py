@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from typing import Annotated
 
 import typer
@@ -10,11 +11,24 @@ from rich.table import Table
 
 from ..data.audit import audit, missing_fields
 from ..rulesets import RULESETS, load
-from .common import STATE, console, guarded, print_json
+from .common import STATE, check_output_file, console, guarded, print_json, print_table
 
 app = typer.Typer(
     help="Inspect the shipped data: completeness, provenance, records.", no_args_is_help=True
 )
+
+
+def check_nation(cat, nation: str | None) -> None:
+    """`--nation` must name a nation of the ruleset's data; the message lists them."""
+    if nation is None:
+        return
+    nations = sorted({str(n) for _, e in cat if (n := getattr(e.record, "nation", None))})
+    if nation.casefold() not in {n.casefold() for n in nations}:
+        close = difflib.get_close_matches(nation.casefold(), nations, n=3, cutoff=0.5)
+        hint = f"; closest: {', '.join(close)}" if close else ""
+        raise LookupError(
+            f"unknown nation {nation!r} in {cat.ruleset}{hint}; nations: {', '.join(nations)}"
+        )
 
 
 @app.command("audit")
@@ -30,11 +44,18 @@ def audit_cmd(
         out = {}
         for rid in ids:
             cat = load(rid, STATE.overlays)
+            if ruleset and next(iter(cat), None) is None:
+                raise LookupError(f"{rid} has no data yet: nothing to audit")
+            if ruleset:
+                check_nation(cat, nation)
             out[rid] = [t.as_dict() for t in audit(cat, only_group=nation)]
         if as_json:
             print_json(out)
             return
         for rid, rows in out.items():
+            if not rows:
+                console.print(f"{rid}: no data yet", markup=False)
+                continue
             table = Table(title=f"{rid} data audit", show_lines=False)
             for col in (
                 "kind",
@@ -68,7 +89,7 @@ def audit_cmd(
                         )
                     ),
                 )
-            console.print(table)
+            print_table(table)
 
     guarded(body)
 
@@ -99,6 +120,7 @@ def show_cmd(
             "kind": kind,
             "id": rec.id,
             "name": rec.name,
+            "aliases": list(rec.aliases),
             "source": rec.source.model_dump(),
             "notes": rec.notes,
             "fields": fields,
@@ -107,6 +129,8 @@ def show_cmd(
             print_json(payload)
             return
         console.print(f"[bold]{rec.name}[/] ({kind} {rec.id}) — {rec.source}")
+        if rec.aliases:
+            console.print("also known as: " + ", ".join(rec.aliases), markup=False)
         if rec.notes:
             console.print(rec.notes)
         table = Table(show_header=True)
@@ -114,7 +138,7 @@ def show_cmd(
             table.add_column(col)
         for p, f in fields.items():
             table.add_row(p, str(f["value"]), f["provenance"], f.get("note", "") or "")
-        console.print(table)
+        print_table(table)
 
     guarded(body)
 
@@ -129,8 +153,12 @@ def missing_cmd(
 ) -> None:
     """An overlay template listing every lost or placeholder field, to fill from a printed copy."""
 
+    if out:
+        check_output_file(out)
+
     def body():
         cat = load(ruleset, STATE.overlays)
+        check_nation(cat, nation)
         changes: dict[tuple[str, str], dict] = {}
         for kind, rec, path, status in missing_fields(cat, only_group=nation):
             entry = changes.setdefault(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from .serve_cmd import DbOpt, HostOpt, PortOpt, run
+from .serve_cmd import DbOpt, HostOpt, PortOpt, check_port, run
 
 DEMO_SCENARIO = "qr-crossroads-armour"
 
@@ -15,6 +15,7 @@ def demo(db: DbOpt = None, host: HostOpt = "127.0.0.1", port: PortOpt = 8000) ->
     from ..server.app import create_game
     from ..server.schemas import NewGame
 
+    check_port(host, port)
     app = create_app(db)
     game = create_game(
         app.state.hub, NewGame(scenario=DEMO_SCENARIO, seed=1), f"http://{host}:{port}"

@@ -19,7 +19,6 @@ from ..engine.options import parse_pairs
 from ..engine.scenario import all_scenarios, find_scenario
 from ..engine.store import Store
 from ..engine.verify import verify
-from ..render import render_view
 from .common import console, fail, guarded, print_json
 
 scenario_app = typer.Typer(help="Shipped scenarios.", no_args_is_help=True)
@@ -73,6 +72,8 @@ def scenario_show(
         sc = find_scenario(ident)
         game = Game(sc, 0)
         if out:
+            from ..render import render_view  # matplotlib: only when a picture is asked for
+
             render_view(game.view("umpire"), out, title=sc.name)
         if as_json:
             print_json(sc.model_dump())
@@ -85,10 +86,39 @@ def scenario_show(
                 + ", ".join(u.name or u.type for u in sc.pieces(s.id)),
                 markup=False,
             )
+        for line in briefing_lines(sc):
+            console.print(line, markup=False)
         if out:
             console.print(f"picture: {out}", markup=False)
 
     guarded(body)
+
+
+def _condition_text(c, names: dict[str, str]) -> str:
+    side = names.get(c.side, c.side)
+    if c.kind == "destroy":
+        return f"{side} wins at once when the enemy has lost {c.fraction:.0%} of its units"
+    if c.kind == "hold":
+        objs = ", ".join(names.get(o, o) for o in c.objectives)
+        return f"{side} wins if at the end it alone holds {objs}"
+    return f"{side}: {c.kind} {c.model_dump(exclude={'kind', 'side'})}"
+
+
+def briefing_lines(sc) -> list[str]:
+    """Objectives, victory conditions, turn limit and special rules, in words."""
+    names = {s.id: s.name for s in sc.sides} | {o.id: o.name for o in sc.objectives}
+    lines = []
+    for o in sc.objectives:
+        lines.append(f"objective {o.name} ({o.id}) at ({o.x:g}, {o.y:g}), radius {o.radius:g}")
+    v = sc.victory
+    lines.append(f"victory (turn limit {v.turn_limit}):")
+    lines += [f"  - {_condition_text(c, names)}" for c in v.conditions]
+    fallback = names.get(v.default_winner, v.default_winner) if v.default_winner else "a draw"
+    lines.append(f"  - otherwise at the turn limit: {fallback}")
+    if sc.special_rules:
+        lines.append("special rules:")
+        lines += [f"  - {r}" for r in sc.special_rules]
+    return lines
 
 
 def _load(store: Store, game_id: str) -> Game:
@@ -273,7 +303,8 @@ def game_log(
 
     def body():
         game = _load(Store(db), game_id)
-        game.view(side)  # an unknown side is refused here
+        if side not in (*game.sides, "umpire", "spectator"):
+            raise LookupError(f"unknown side {side!r}; sides are {', '.join(game.sides)}")
         evs = game.log_for(side)  # the side's own numbering (the umpire's: the true one)
         if as_json:
             print_json(evs)
@@ -340,6 +371,8 @@ def game_show(
     """A picture of the table as one side sees it."""
 
     def body():
+        from ..render import render_view  # matplotlib: only when a picture is asked for
+
         game = _load(Store(db), game_id)
         render_view(game.view(side), out)
         console.print(f"wrote {out}", markup=False)

@@ -9,8 +9,9 @@ from typing import Annotated
 import click
 import typer
 
-from . import army_cmd, data_cmd, demo, game_cmd, serve_cmd, sim_cmd
+from . import army_cmd, data_cmd, demo, game_cmd, play, serve_cmd, sim_cmd
 from .common import STATE
+from .errors import handle
 from .odds import odds_group, resolve_group
 
 app = typer.Typer(
@@ -22,7 +23,7 @@ app.add_typer(data_cmd.app, name="data")
 app.add_typer(army_cmd.app, name="army")
 app.add_typer(game_cmd.scenario_app, name="scenario")
 app.add_typer(game_cmd.game_app, name="game")
-app.command("play")(sim_cmd.play)
+app.command("play")(play.play)
 app.command("simulate")(sim_cmd.simulate)
 
 
@@ -52,18 +53,14 @@ def cli() -> click.Group:
 
 
 def main(argv: list[str] | None = None) -> int:
-    try:
-        cli().main(
+    """Run the CLI; every user error is one line and exit 2, a bug exit 1 (cli/errors.py)."""
+    return handle(
+        lambda: cli().main(
             args=argv if argv is not None else sys.argv[1:],
             prog_name="kriegsspiel",
-            standalone_mode=True,
+            standalone_mode=False,
         )
-    except click.exceptions.Exit as exc:
-        return exc.exit_code
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
-        return code
-    return 0
+    )
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ import click
 
 from ..chance import Distribution, TreeTooLarge, exact, monte_carlo, sample
 from ..rulesets import RULESETS, load, ruleset_actions, ruleset_module
-from ..rulesets.actions import Action, Query
+from ..rulesets.actions import Action, Param, Query
 from .common import STATE, console, guarded, print_json
 
 
@@ -55,18 +55,34 @@ def warn_placeholders(labels: list[str]) -> None:
         )
 
 
-def _click_option(p) -> click.Option:
+def _param_type(p: Param) -> click.ParamType | type:
+    """Choices are checked by name, numbers against the action's bounds (never negative)."""
+    if p.choices:
+        return click.Choice(p.choices, case_sensitive=False)
+    if p.type is int:
+        return click.IntRange(
+            None if p.min is None else int(p.min), None if p.max is None else int(p.max)
+        )
+    if p.type is float:
+        return click.FloatRange(p.min, p.max)
+    return p.type
+
+
+def _click_option(p: Param) -> click.Option:
     flag = "--" + p.name.replace("_", "-")
+    help_text = p.help + (f" (e.g. {p.example})" if p.example is not None else "")
     if p.flag:
         return click.Option([flag], is_flag=True, default=False, help=p.help)
-    kind = click.Choice(p.choices, case_sensitive=False) if p.choices else p.type
+    kind = _param_type(p)
+    # an explicit default=None counts as a value in click >= 8.3, so `required` would never fire
+    default = {} if p.required else {"default": p.default}
     return click.Option(
         [flag, p.name],
         type=kind,
-        default=p.default,
         required=p.required,
-        help=p.help,
+        help=help_text,
         show_default=p.default is not None,
+        **default,
     )
 
 
@@ -92,6 +108,12 @@ def _odds_command(ruleset: str, action: Action) -> click.Command:
                 if as_json:
                     print_json(payload)
                 else:
+                    console.print(q.title, style="bold", markup=False)
+                    console.print(
+                        situation(action, params, option_pairs) + f", Monte Carlo {mc} samples",
+                        markup=False,
+                        highlight=False,
+                    )
                     for k in _ordered(q, est.counts):
                         lo, hi = est.interval(k)
                         console.print(
@@ -107,13 +129,20 @@ def _odds_command(ruleset: str, action: Action) -> click.Command:
                 print_json(payload)
                 return
             console.print(q.title, style="bold", markup=False)
+            console.print(situation(action, params, option_pairs), markup=False, highlight=False)
             if not dist.is_exact:
                 console.print(
                     f"[yellow]estimated by Monte Carlo ({dist.samples} samples): "
                     "the exact tree is over the budget[/]"
                 )
             for k in payload["outcomes"]:
-                console.print(f"{k:>16}  {payload['outcomes'][k]:7.4f}  {payload['exact'][k]:>12}")
+                if dist.p(k) == 0:
+                    console.print(f"{k:>16}  {'-':>7}  {'impossible':>12}", markup=False)
+                    continue
+                console.print(
+                    f"{k:>16}  {payload['outcomes'][k]:7.4f}  {payload['exact'][k]:>12}",
+                    markup=False,
+                )
             warn_placeholders(payload["placeholders"])
 
         guarded(body)
@@ -121,18 +150,56 @@ def _odds_command(ruleset: str, action: Action) -> click.Command:
     params = [_click_option(p) for p in action.params] + [
         OPTION,
         JSON,
-        click.Option(["--mc"], type=int, default=None, help="Monte Carlo with N samples instead"),
+        click.Option(
+            ["--mc"], type=click.IntRange(min=1), default=None, help="Monte Carlo with N samples"
+        ),
         click.Option(["--seed"], type=int, default=None, help="seed for --mc"),
     ]
     return click.Command(action.name, callback=run, params=params, help=action.help)
+
+
+def _dice(text: str) -> list[int]:
+    try:
+        return [int(x) for x in text.split(",")]
+    except ValueError:
+        raise ValueError(
+            f"--dice {text!r}: expected die faces separated by commas, e.g. 7,3"
+        ) from None
+
+
+def situation(action: Action, params: dict[str, Any], option_pairs) -> str:
+    """Every input of the answer in one line: the parameters (defaults included, unset and
+    false flags left out) and the rules options chosen."""
+    parts = []
+    for p in action.params:
+        value = params.get(p.name)
+        if value is None or value is False:
+            continue
+        name = p.name.replace("_", " ")
+        parts.append(
+            name
+            if value is True
+            else f"{name} {value:g}"
+            if isinstance(value, float)
+            else f"{name} {value}"
+        )
+    parts += [f"option {o}" for o in option_pairs]
+    return "situation: " + (", ".join(parts) or "defaults")
 
 
 def _resolve_command(ruleset: str, action: Action) -> click.Command:
     def run(option_pairs, as_json, seed, dice, **params):
         def body():
             q = _query(ruleset, action, params, option_pairs)
-            script = [int(x) for x in dice.split(",")] if dice else None
+            script = _dice(dice) if dice is not None else None
             res = sample(q.fn, *q.args, seed=seed, dice_script=script)
+            if script is not None:
+                used = sum(len(a) for r in res.rolls for a in r.attempts)
+                if used < len(script):
+                    raise ValueError(
+                        f"--dice gave {len(script)} faces but this roll used only {used}: "
+                        f"{','.join(map(str, script[:used]))}"
+                    )
             result = res.result
             name = getattr(result, "name", result)
             payload = {
@@ -157,6 +224,7 @@ def _resolve_command(ruleset: str, action: Action) -> click.Command:
                 print_json(payload)
                 return
             console.print(q.title, style="bold", markup=False)
+            console.print(situation(action, params, option_pairs), markup=False, highlight=False)
             for line in payload["explanation"]:
                 console.print(f"  {line}", highlight=False, markup=False)
             console.print(f"[bold green]result: {name}[/]")

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import socket
 from typing import Annotated
 
 import typer
+
+from .common import fail
 
 DbOpt = Annotated[
     str | None,
@@ -14,6 +17,19 @@ DbOpt = Annotated[
 ]
 HostOpt = Annotated[str, typer.Option("--host", help="address to listen on")]
 PortOpt = Annotated[int, typer.Option("--port", help="TCP port", min=1, max=65535)]
+
+
+def check_port(host: str, port: int) -> None:
+    """Refuse a busy port before anything is created (a game, links for another server)."""
+    try:
+        with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as sock:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            sock.bind((host, port))
+    except OSError as exc:
+        fail(
+            f"cannot listen on {host}:{port}: {exc.strerror or exc}; choose another port with "
+            f"--port (make demo PORT=...)"
+        )
 
 
 def run(app: object, host: str, port: int) -> None:
@@ -43,5 +59,6 @@ def serve(db: DbOpt = None, host: HostOpt = "127.0.0.1", port: PortOpt = 8000) -
         limits = Limits.from_env()  # KRIEGSSPIEL_* limits (README: limits)
     except ValueError as e:
         fail(str(e))
+    check_port(host, port)
     typer.echo(f"Kriegsspiel web umpire on http://{host}:{port}/  (API docs: /docs)")
     run(create_app(db, limits), host, port)

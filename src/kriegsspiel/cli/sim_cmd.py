@@ -1,20 +1,19 @@
-"""`kriegsspiel play` (a human against the AI in the terminal) and `kriegsspiel simulate`
-(seeded batches of bot battles on local processes or Dask)."""
+"""`kriegsspiel simulate`: seeded batches of bot battles on local processes or Dask."""
 
 from __future__ import annotations
 
-import json
-import sys
+import os
+import socket
 from pathlib import Path
 from typing import Annotated, Any
+from urllib.parse import urlsplit
 
 import typer
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
-from ..ai.bot import command_of, hints_for
 from ..ai.registry import RANDOM, make_bot
-from ..ai.seat import run_ai
-from ..engine import Game, IllegalCommand
+from ..engine import Game
 from ..engine.options import BadOption, parse_pairs
 from ..engine.scenario import find_scenario
 from .common import console, fail, guarded, print_json
@@ -25,73 +24,6 @@ def _scenario(sid: str):
         return find_scenario(sid)
     except (KeyError, ValueError) as exc:
         fail(str(exc))
-
-
-def _show_events(events: list[Any], side: str) -> None:
-    for e in events:
-        if e.visible(side) and e.type not in ("phase", "end_phase"):
-            text = "; ".join(e.explanation) if e.explanation else json.dumps(e.data, default=str)
-            console.print(f"  [dim]{e.side or 'umpire'}[/] {e.type}: {text}", highlight=False)
-
-
-def _read_command(
-    legal: list[dict[str, Any]], line: str, readline, ruleset: str
-) -> dict[str, Any] | None:
-    """A command from a line: a number from the list, JSON, or empty for end_phase."""
-    line = line.strip()
-    if not line or line in ("e", "end"):
-        return {"type": "end_phase"}
-    if line.startswith("{"):
-        return json.loads(line)
-    t = legal[int(line) - 1]
-    cmd = command_of(t, hints_for(ruleset))
-    if cmd["type"] == "move" and "max" in t and "path" not in cmd:
-        console.print(f'  destination "x y" (up to {t["max"]}"):')
-        x, y = readline().split()[:2]
-        cmd["path"] = [[float(x), float(y)]]
-    return cmd
-
-
-def play(
-    scenario: Annotated[str, typer.Argument(help="scenario id, e.g. qr-crossroads-armour")],
-    ai: Annotated[str, typer.Option("--ai", help="the side the computer plays")],
-    profile: Annotated[str, typer.Option("--profile", help="AI profile")] = "balanced",
-    seed: Annotated[
-        int | None, typer.Option("--seed", help="a chosen seed (default: a secret one)")
-    ] = None,
-) -> None:
-    """Play a scenario against the AI: enter a number from the legal list, a JSON command, or
-    an empty line to end the phase ('q' quits)."""
-    sc = _scenario(scenario)
-    game = Game(sc, seed=seed)
-    if ai not in game.sides:
-        fail(f"unknown side {ai!r}; sides are {game.sides}")
-    _check_profile(sc.ruleset, profile)
-    human = next(s for s in game.sides if s != ai)
-    readline = sys.stdin.readline
-    console.print(f"{sc.name}: you are {human}, the AI ({profile}) plays {ai}")
-    while game.outcome is None:
-        active = game.rules.active_sides(game.state)
-        if ai in active:
-            _show_events(run_ai(game, ai, profile), human)
-            continue
-        legal = game.legal_commands(human)
-        v = game.view(human)
-        console.print(f"[bold]turn {v['turn']}, {v['phase']}[/] — your commands:")
-        for i, t in enumerate(legal, 1):
-            console.print(f"  {i:>3}. {json.dumps(t)}", highlight=False)
-        line = readline()
-        if not line or line.strip() == "q":
-            console.print("input ended: game left unfinished")
-            raise typer.Exit(0)
-        try:
-            cmd = _read_command(legal, line, readline, sc.ruleset)
-            _show_events(game.submit(human, cmd), human)
-        except (ValueError, IndexError) as exc:
-            console.print(f"[red]not understood:[/] {exc}")
-        except IllegalCommand as exc:
-            console.print(f"[red]illegal:[/] {exc.reason}")
-    console.print(f"[bold]game over:[/] {json.dumps(game.outcome)}")
 
 
 def _check_profile(ruleset: str, profile: str) -> None:
@@ -113,6 +45,60 @@ def _parse_ai(pairs: list[str] | None, ruleset: str) -> dict[str, str]:
         _check_profile(ruleset, prof)
         out[side] = prof
     return out
+
+
+def check_scheduler(address: str, timeout: float = 3.0) -> None:
+    """Fail in seconds, not after Dask's 30 s, when the scheduler cannot be reached."""
+    parsed = urlsplit(address if "://" in address else f"tcp://{address}")
+    try:
+        host, port = parsed.hostname, parsed.port or 8786
+    except ValueError as exc:
+        fail(f"--scheduler {address!r}: {exc}")
+    if not host:
+        fail(f"--scheduler {address!r}: expected tcp://HOST:PORT")
+    try:
+        socket.create_connection((host, port), timeout=timeout).close()
+    except OSError as exc:
+        fail(f"cannot reach the Dask scheduler at {host}:{port}: {exc.strerror or exc}")
+
+
+def prepare_out_dir(out: Path) -> None:
+    """Check the output folder before any battle runs: it must be (or become) a writable folder."""
+    if out.exists() and not out.is_dir():
+        fail(f"--out {out}: exists and is not a folder")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        fail(f"--out {out}: cannot create the folder: {exc.strerror or exc}")
+    if not os.access(out, os.W_OK):
+        fail(f"--out {out}: the folder is not writable")
+
+
+def print_summary(summary: dict[str, Any]) -> None:
+    """The batch in words: results with rounded intervals, why battles ended, objectives."""
+    from ..sim.report import pct, profile_text, side_colour
+
+    n = summary["battles"] or 1
+    for side, w in summary["wins"].items():
+        lo, hi = w["ci95"]
+        colour = side_colour(summary, side)
+        console.print(
+            f"[{colour}]{escape(side)}[/]: {pct(w['rate'])} wins (95% CI {pct(lo)}–{pct(hi)}), "
+            f"AI {escape(profile_text(summary['profiles'].get(side, '-')))}"
+        )
+    d = summary["draws"]
+    console.print(f"draws: {pct(d['rate'])} (95% CI {pct(d['ci95'][0])}–{pct(d['ci95'][1])})")
+    t = summary["turns"]
+    console.print(f"turns: mean {t['mean']:.2f}, shortest {t['min']}, longest {t['max']}")
+    reasons = ", ".join(f"{r} {pct(c / n)}" for r, c in summary.get("reasons", {}).items())
+    console.print(f"how battles ended: {escape(reasons or '-')}")
+    for o, holders in summary["objective_control"].items():
+        held = ", ".join(f"{h} {pct(v)}" for h, v in holders.items())
+        console.print(f"objective {escape(o)} at the end: {escape(held)}")
+    for side, types in summary["losses_per_battle"].items():
+        lost = ", ".join(f"{t} {v:.2f}" for t, v in types.items()) or "none"
+        colour = side_colour(summary, side)
+        console.print(f"[{colour}]{escape(side)}[/] losses per battle: {escape(lost)}")
 
 
 def simulate(
@@ -148,6 +134,10 @@ def simulate(
         fail(f"unknown executor {executor!r}; use local or dask")
     if scheduler and executor != "dask":
         fail("--scheduler needs --executor dask")
+    if scheduler:
+        check_scheduler(scheduler)
+    if out is not None:
+        prepare_out_dir(out)
     # a scenario file is run as that file (a designer's edited copy), not the shipped one
     # with the same id; Dask workers on other machines need the file at the same path
     ident = str(Path(scenario).resolve()) if Path(scenario).suffix in (".yaml", ".yml") else sc.id
@@ -177,13 +167,8 @@ def simulate(
         if as_json:
             print_json(summary)
             return
-        for side, w in summary["wins"].items():
-            lo, hi = w["ci95"]
-            console.print(f"{side}: {w['rate']:.1%} wins (95% CI {lo:.1%}–{hi:.1%})")
-        d = summary["draws"]
-        console.print(f"draws: {d['rate']:.1%} (95% CI {d['ci95'][0]:.1%}–{d['ci95'][1]:.1%})")
-        console.print(f"mean turns: {summary['turns']['mean']:.2f}")
+        print_summary(summary)
         for f in files:
-            console.print(f"wrote {f}")
+            console.print(f"wrote {f}", markup=False)
 
     guarded(body)

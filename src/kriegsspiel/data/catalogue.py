@@ -15,6 +15,7 @@ Any field may be wrapped as `{value: ..., provenance: ..., ref: ..., note: ...}`
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import os
 from collections.abc import Iterator, Mapping
@@ -51,28 +52,25 @@ class Catalogue:
     overlays: list[str] = field(default_factory=list)
 
     def get(self, kind: str, key: str) -> Record:
-        """Find a record by id or name, case-insensitively; unknown names list close matches."""
+        """Find a record by id, name or alias, case-insensitively; an ambiguous name lists the
+        records it could mean, an unknown one the closest names."""
         table = self.entries.get(kind, {})
         if key in table:
             return table[key].record
-        folded = key.casefold().strip()
-        found = [
-            e.record
-            for e in table.values()
-            if folded in (e.record.id.casefold(), e.record.name.casefold())
-        ]
+        folded = " ".join(key.casefold().split())
+        found = [e.record for e in table.values() if folded in _names(e.record)]
         if len(found) == 1:
             return found[0]
         if found:
-            ids = ", ".join(r.id for r in found)
-            raise LookupError(
-                f"{kind} name {key!r} is ambiguous in {self.ruleset}; use an id: {ids}"
-            )
-        names = sorted({e.record.name for e in table.values()} | set(table))
+            ids = ", ".join(f"{r.id} ({r.name})" for r in found)
+            raise LookupError(f"{kind} {key!r} is ambiguous in {self.ruleset}; use one of: {ids}")
+        names = sorted(
+            {n for e in table.values() for n in (e.record.name, *e.record.aliases)} | set(table)
+        )
         names = list({n.casefold(): n for n in names}.values())
-        close = difflib.get_close_matches(key, names, n=5, cutoff=0.4)
-        if not close:
-            close = [n for n in names if folded in n.casefold()][:5]
+        by_fold = {n.casefold(): n for n in names}
+        close = difflib.get_close_matches(folded, list(by_fold), n=5, cutoff=0.6)
+        close = [by_fold[c] for c in close] or [n for n in names if folded in n.casefold()][:5]
         hint = f"; closest: {', '.join(close)}" if close else ""
         raise LookupError(f"unknown {kind} {key!r} in {self.ruleset}{hint}")
 
@@ -95,6 +93,11 @@ class Catalogue:
         for kind, table in self.entries.items():
             for entry in table.values():
                 yield kind, entry
+
+
+def _names(rec: Record) -> set[str]:
+    """The folded id, name and aliases a lookup matches."""
+    return {" ".join(n.casefold().split()) for n in (rec.id, rec.name, *rec.aliases)}
 
 
 def _issues_from_validation(
@@ -144,11 +147,40 @@ def load_catalogue(
     issues: list[DataIssue] = []
     for path in sorted(data_dir.rglob("*.yaml")):
         issues += _load_file(cat, path, kinds)
+    issues += _alias_clashes(cat)
     if issues:
         raise DataError(issues)
     for ov in overlays if overlays is not None else overlay_paths_from_env():
         apply_overlay(cat, Path(ov))
     return cat
+
+
+def _close_ids(cat: Catalogue, kind: str, ident: Any) -> str:
+    """'; closest: ...' with the ids (or the ids of names) nearest an unknown id."""
+    table = cat.entries.get(kind, {})
+    key = str(ident).casefold()
+    close = difflib.get_close_matches(key, list(table), n=5, cutoff=0.5)
+    with contextlib.suppress(LookupError):
+        close = close or [cat.get(kind, str(ident)).id]
+    return f"; closest: {', '.join(close)}" if close else ""
+
+
+def _alias_clashes(cat: Catalogue) -> list[DataIssue]:
+    """An alias must not be another record's id or name (it would hide that record); records
+    may share an alias (T-34 for every model), which makes the lookup list them."""
+    issues = []
+    for kind, table in cat.entries.items():
+        owner = {}
+        for e in table.values():
+            for n in (e.record.id, e.record.name):
+                owner.setdefault(" ".join(n.casefold().split()), e.record.id)
+        for e in table.values():
+            for alias in e.record.aliases:
+                other = owner.get(" ".join(alias.casefold().split()), e.record.id)
+                if other != e.record.id:
+                    msg = f"alias {alias!r} is the id or name of {kind} {other!r}"
+                    issues.append(DataIssue(e.file, e.line, f"{e.record.id}: aliases", msg))
+    return issues
 
 
 def _load_file(cat: Catalogue, path: Path, kinds: Mapping[str, type[Record]]) -> list[DataIssue]:
@@ -292,7 +324,7 @@ def apply_overlay(cat: Catalogue, path: Path) -> None:
                     file,
                     change.key_lines.get("id", line),
                     "id",
-                    f"no {kind} with id {ident!r} to change",
+                    f"no {kind} with id {ident!r} to change" + _close_ids(cat, kind, ident),
                 )
             )
             continue

@@ -56,6 +56,8 @@ class Record(BaseModel):
     provenance: Provenance = Provenance.SEED
     field_provenance: dict[str, FieldProvenance] = Field(default_factory=dict)
     notes: str | None = None
+    # common names a player may type (Tiger, Sherman): looked up like `name`, never data values
+    aliases: tuple[str, ...] = ()
 
     # What a null field means to the audit: "missing" (a value the seed lost) or "n/a" (the
     # field does not apply to this record). NOT_APPLICABLE names fields (top-level, or the last
@@ -64,7 +66,7 @@ class Record(BaseModel):
     NULL_MEANS: ClassVar[str] = "missing"
     NOT_APPLICABLE: ClassVar[frozenset[str]] = frozenset()
     META_FIELDS: ClassVar[frozenset[str]] = frozenset(
-        {"id", "name", "source", "provenance", "field_provenance", "notes"}
+        {"id", "name", "source", "provenance", "field_provenance", "notes", "aliases"}
     )
 
     def __hash__(self) -> int:  # records are keys of the exact-odds memo; equality stays by value

@@ -395,7 +395,11 @@ def _parse_scenario(path: Path) -> Scenario:
                 ]
             )
     try:
-        return Scenario.model_validate(raw)
+        sc = Scenario.model_validate(raw)
+        off = off_table(sc, raw, path)
+        if off:
+            raise DataError(off)
+        return sc
     except ValidationError as exc:
         issues = []
         for err in exc.errors():
@@ -404,6 +408,38 @@ def _parse_scenario(path: Path) -> Scenario:
                 DataIssue(str(path), line_of(raw, loc), ".".join(map(str, loc)) or None, err["msg"])
             )
         raise DataError(issues) from None
+
+
+def off_table(sc: Scenario, raw: Any, path: Path) -> list[DataIssue]:
+    """Units and objectives must stand on the table (0..width, 0..depth), each named by line."""
+    w, d, unit = sc.table.width, sc.table.depth, sc.table.unit
+    places: list[tuple[tuple[Any, ...], str, float, float]] = []
+    for i, side in enumerate(sc.sides):
+        places += [
+            (("sides", i, "units", j), f"unit {u.id!r}", u.x, u.y) for j, u in enumerate(side.units)
+        ]
+    for i, r in enumerate(sc.reinforcements):
+        places += [
+            (("reinforcements", i, "units", j), f"unit {u.id!r}", u.x, u.y)
+            for j, u in enumerate(r.units)
+        ]
+    places += [
+        (("objectives", i), f"objective {o.id!r}", o.x, o.y) for i, o in enumerate(sc.objectives)
+    ]
+    issues = []
+    for loc, what, x, y in places:
+        for axis, value, limit in (("x", x, w), ("y", y, d)):
+            if not 0 <= value <= limit:
+                issues.append(
+                    DataIssue(
+                        str(path),
+                        line_of(raw, (*loc, axis)),
+                        ".".join(map(str, (*loc, axis))),
+                        f"{what}: {axis} = {value:g} is off the {w:g} x {d:g} {unit} table "
+                        f"({axis} runs from 0 to {limit:g})",
+                    )
+                )
+    return issues
 
 
 def scenario_dirs() -> list[tuple[str, Path]]:

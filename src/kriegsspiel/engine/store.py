@@ -110,6 +110,8 @@ class Store:
         kwargs: dict[str, Any] = {}
         if self.url.startswith("sqlite"):
             kwargs["connect_args"] = {"check_same_thread": False}
+        elif self.url.startswith("postgresql"):  # an unreachable host fails in seconds
+            kwargs["connect_args"] = {"connect_timeout": 10}
         self.engine = engine or create_engine(self.url, future=True, **kwargs)
         with self.engine.begin() as conn:
             if self.engine.dialect.name == "postgresql":  # servers starting at once: one creates

@@ -20,6 +20,10 @@ class Param:
     choices: tuple[str, ...] | None = None
     flag: bool = False
     required: bool = False
+    # numbers are counts, distances and strengths: never negative unless a ruleset says so
+    min: float | None = 0
+    max: float | None = None
+    example: Any = None  # a valid value, for help texts and the every-action CLI test
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from fastapi import (
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from fastapi_offline import FastAPIOffline
 from sqlalchemy import create_engine, event
 
 from ..engine import registry
@@ -125,7 +126,8 @@ def create_app(db_url: str | None = None, limits: Limits | None = None) -> FastA
         if fanout is not None:
             await fanout.stop()
 
-    app = FastAPI(
+    # the API docs' Swagger UI from files shipped in a package, not a CDN: /docs works offline
+    app = FastAPIOffline(
         lifespan=lifespan,
         default_response_class=strict.StrictJSONResponse,
         title="Kriegsspiel web umpire",

@@ -13,6 +13,34 @@ from typing import Any
 CSV_FIELDS = ("index", "seed", "winner", "reason", "turns", "commands")
 
 
+SIDE_COLOURS = ("#3a6ea5", "#b5472f", "#4a7a3a", "#8a5a9a")
+DRAW_COLOUR = "#999999"
+
+
+def side_colour(summary: dict[str, Any], side: str) -> str:
+    """One colour per side, the same in every table and plot of the report."""
+    sides = sorted(summary["wins"])
+    i = sides.index(side) if side in sides else len(sides)
+    return SIDE_COLOURS[i % len(SIDE_COLOURS)]
+
+
+def profile_text(profile: Any) -> str:
+    """A profile as a reader wants it: its name, or its weights as `key value` pairs."""
+    if isinstance(profile, dict):
+        name = profile.get("name")
+        weights = ", ".join(
+            f"{k} {v:g}" if isinstance(v, float) else f"{k} {v}"
+            for k, v in profile.items()
+            if k != "name"
+        )
+        return f"{name} ({weights})" if name and weights else str(name or weights or "-")
+    return str(profile)
+
+
+def pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
 def _png(fig) -> str:
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=90, bbox_inches="tight")
@@ -35,7 +63,8 @@ def plots(summary: dict[str, Any]) -> list[tuple[str, str]]:
         [max(0.0, r - c[0]) for r, c in zip(rates, cis, strict=True)],
         [max(0.0, c[1] - r) for r, c in zip(rates, cis, strict=True)],
     ]
-    ax.bar(labels, rates, yerr=err, capsize=6, color=["#4a7", "#c64", "#999"][: len(labels)])
+    colours = [side_colour(summary, s) for s in summary["wins"]] + [DRAW_COLOUR]
+    ax.bar(labels, rates, yerr=err, capsize=6, color=colours)
     ax.set_ylim(0, 1)
     ax.set_ylabel("rate (95% Wilson interval)")
     out.append(("Results", _png(fig)))
@@ -48,13 +77,14 @@ def plots(summary: dict[str, Any]) -> list[tuple[str, str]]:
     out.append(("Turn lengths", _png(fig)))
     plt.close(fig)
     fig, ax = plt.subplots(figsize=(6, 3))
-    names, values = [], []
+    names, values, colours = [], [], []
     for side, types in summary["losses_per_battle"].items():
         for t, v in types.items():
             names.append(f"{side}: {t}")
             values.append(v)
-    ax.barh(names or ["none"], values or [0], color="#a54")
-    ax.set_xlabel("units lost per battle")
+            colours.append(side_colour(summary, side))
+    ax.barh(names or ["none"], values or [0], color=colours or ["#999"])
+    ax.set_xlabel("units lost per battle (bars coloured by side)")
     out.append(("Losses by unit type", _png(fig)))
     plt.close(fig)
     return out
@@ -79,22 +109,72 @@ def write_report(out: Path, summary: dict[str, Any], results: list[dict[str, Any
                 ]
             )
     page = out / "report.html"
-    rows_html = "".join(
-        f"<tr><td>{html.escape(s)}</td><td>{w['count']}</td><td>{w['rate']:.1%}</td>"
-        f"<td>{w['ci95'][0]:.1%} – {w['ci95'][1]:.1%}</td></tr>"
-        for s, w in [*summary["wins"].items(), ("draw", summary["draws"])]
+    page.write_text(report_html(summary, plots(summary)))
+    return [js, rows, page]
+
+
+def _table(
+    head: tuple[str, ...], rows: list[tuple[str, ...]], colours: list[str] | None = None
+) -> str:
+    """An HTML table; cells are escaped here, a row's colour marks its side."""
+    th = "".join(f"<th>{html.escape(h)}</th>" for h in head)
+    body = ""
+    for i, row in enumerate(rows):
+        style = f" style='color:{colours[i]}'" if colours and colours[i] else ""
+        body += f"<tr{style}>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>"
+    return f"<table><tr>{th}</tr>{body}</table>"
+
+
+def report_html(summary: dict[str, Any], images: list[tuple[str, str]]) -> str:
+    """The report page: results with intervals, why battles ended, objective control, profiles,
+    losses by side and unit type, then the plots."""
+    sides = list(summary["wins"])
+    results = _table(
+        ("result", "battles", "rate", "95% interval"),
+        [
+            (s, str(w["count"]), pct(w["rate"]), f"{pct(w['ci95'][0])} – {pct(w['ci95'][1])}")
+            for s, w in [*summary["wins"].items(), ("draw", summary["draws"])]
+        ],
+        [side_colour(summary, s) for s in sides] + [DRAW_COLOUR],
     )
+    n = summary["battles"] or 1
+    reasons = _table(
+        ("how the battle ended", "battles", "share"),
+        [(str(r), str(c), pct(c / n)) for r, c in summary.get("reasons", {}).items()],
+    )
+    holders = sorted({h for hs in summary["objective_control"].values() for h in hs})
+    objectives = _table(
+        ("objective at the end", *holders),
+        [
+            (o, *(pct(hs.get(h, 0.0)) for h in holders))
+            for o, hs in summary["objective_control"].items()
+        ],
+    )
+    profiles = _table(
+        ("side", "AI profile"),
+        [(s, profile_text(p)) for s, p in summary["profiles"].items()],
+        [side_colour(summary, s) for s in summary["profiles"]],
+    )
+    loss_rows, loss_colours = [], []
+    for side, types in summary["losses_per_battle"].items():
+        for t, v in types.items():
+            loss_rows.append((side, t, f"{v:.2f}"))
+            loss_colours.append(side_colour(summary, side))
+    losses = _table(("side", "unit type", "lost per battle"), loss_rows, loss_colours)
     imgs = "".join(
         f"<h2>{html.escape(t)}</h2><img alt='{html.escape(t)}' src='data:image/png;base64,{b}'>"
-        for t, b in plots(summary)
+        for t, b in images
     )
-    page.write_text(
+    title = html.escape(str(summary["scenario"]))
+    return (
         "<!doctype html><html><head><meta charset='utf-8'>"
-        f"<title>Simulation: {html.escape(str(summary['scenario']))}</title></head><body>"
-        f"<h1>{html.escape(str(summary['scenario']))}: {summary['battles']} battles</h1>"
-        f"<p>Profiles: {html.escape(json.dumps(summary['profiles']))}</p>"
-        "<table border=1><tr><th>result</th><th>battles</th><th>rate</th><th>95% CI</th></tr>"
-        f"{rows_html}</table><p>Mean turns: {summary['turns']['mean']:.2f}</p>{imgs}"
-        "</body></html>"
+        f"<title>Simulation: {title}</title><style>"
+        "body{font-family:sans-serif;max-width:60em;margin:1em auto}"
+        "table{border-collapse:collapse;margin:.5em 0}"
+        "td,th{border:1px solid #ccc;padding:.2em .6em;text-align:left}</style></head><body>"
+        f"<h1>{title}: {summary['battles']} battles</h1>"
+        f"<h2>Results</h2>{results}<p>Mean turns: {summary['turns']['mean']:.2f} "
+        f"(shortest {summary['turns']['min']}, longest {summary['turns']['max']})</p>"
+        f"<h2>Victory reasons</h2>{reasons}<h2>Objective control</h2>{objectives}"
+        f"<h2>Profiles</h2>{profiles}<h2>Losses</h2>{losses}{imgs}</body></html>"
     )
-    return [js, rows, page]

@@ -10,7 +10,14 @@ from __future__ import annotations
 
 from typing import ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    NonNegativeFloat,
+    NonNegativeInt,
+    model_validator,
+)
 
 from ...data import Record
 
@@ -172,12 +179,12 @@ class EquipmentEntry(PanzerfaustRecord):
 class Armour(_Part):
     """Effective thickness in cm (slope included, p27)."""
 
-    hf: float | None = None
-    hs: float | None = None
-    hr: float | None = None
-    tf: float | None = None
-    ts: float | None = None
-    tr: float | None = None
+    hf: NonNegativeFloat | None = None
+    hs: NonNegativeFloat | None = None
+    hr: NonNegativeFloat | None = None
+    tf: NonNegativeFloat | None = None
+    ts: NonNegativeFloat | None = None
+    tr: NonNegativeFloat | None = None
 
 
 class Mount(_Part):
@@ -209,8 +216,8 @@ class AFV(PanzerfaustRecord):
     pv: int | None
     armament: list[Mount]
     armour: Armour
-    speed_road: int | None
-    speed_cc: int | None
+    speed_road: NonNegativeInt | None
+    speed_cc: NonNegativeInt | None
     size: Size | None
     fire_order: int | None
     capacity: int | None
@@ -228,8 +235,8 @@ class Softskin(PanzerfaustRecord):
     pv: int | None
     drive: str | None  # 4x2 | 4x4 | 3x2 | trk | ht | -
     size: Size | None
-    speed_road: int | None
-    speed_cc: int | None
+    speed_road: NonNegativeInt | None
+    speed_cc: NonNegativeInt | None
     capacity: int | None
     tow: Size | None
     armament: list[Mount] = Field(default_factory=list)
@@ -241,8 +248,8 @@ class MotorisedGun(PanzerfaustRecord):
     pv: int | None
     drive: str | None
     size: Size | None
-    speed_road: int | None
-    speed_cc: int | None
+    speed_road: NonNegativeInt | None
+    speed_cc: NonNegativeInt | None
     armament: list[Mount]
     stabilisers: bool = False
     gun_shield: bool = False

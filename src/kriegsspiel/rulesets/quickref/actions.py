@@ -18,6 +18,16 @@ def _rules(cat: Catalogue, opts: Options):
     return rules(cat, opts)
 
 
+def _checked_strength(r, strength: int, what: str) -> int:
+    """A strength must have a column on the Effects table (L2): 1 up to its last column."""
+    last = r.effects.columns[-1]
+    if not 1 <= strength <= last:
+        raise RuleError(
+            f"{what} strength {strength} is off the Effects table (columns 1 to {last}, L2)"
+        )
+    return strength
+
+
 def _vehicle(cat: Catalogue, name: str) -> Vehicle:
     rec = cat.get("vehicle", name)
     assert isinstance(rec, Vehicle)
@@ -91,6 +101,7 @@ def build_small_arms(
     cat, opts, *, strength, range, weapon, terrain, target_suppressed, suppressive
 ) -> Query:
     r = _rules(cat, opts)
+    _checked_strength(r, strength, "small-arms")
     short, long = _sa_bands(weapon, range)
     kind = "mg_team" if weapon != "rifle" else "squad"
     member = small_arms.Member(weapon, strength, (short, long), float(range), kind)
@@ -106,11 +117,13 @@ def build_small_arms(
 
 
 def build_soft_vehicle(cat, opts, *, strength, range, weapon, terrain, mg) -> Query:
+    r = _rules(cat, opts)
+    _checked_strength(r, strength, "small-arms")
     short, _long = _sa_bands(weapon, range)
     atk = small_arms.SmallArms(strength, range > short, terrain)
     return Query(
         small_arms.soft_vehicle_fire,
-        (_rules(cat, opts), atk, mg or weapon != "rifle"),
+        (r, atk, mg or weapon != "rifle"),
         ("none", "suppressed", "retreat", "ineffective", "tracked", "damaged", "ko"),
         f"small arms {strength} at a soft vehicle",
     )
@@ -124,20 +137,20 @@ def _he_target(cat, target, target_vehicle, terrain, hull_down, target_suppresse
     return he_fire.HETarget(target, terrain, target_suppressed, 0, hull_down)
 
 
-def _strength(cat, strength, battery) -> int:
+def _strength(cat, opts, strength, battery) -> int:
     if battery:
         rec = cat.get("artillery", battery)
         assert isinstance(rec, Artillery)
         return rec.strength
     if strength is None:
         raise RuleError("give --strength or --battery")
-    return strength
+    return _checked_strength(_rules(cat, opts), strength, "HE")
 
 
 def build_he(
     cat, opts, *, strength, battery, target, target_vehicle, terrain, hull_down, target_suppressed
 ) -> Query:
-    s = _strength(cat, strength, battery)
+    s = _strength(cat, opts, strength, battery)
     t = _he_target(cat, target, target_vehicle, terrain, hull_down, target_suppressed)
     order = he_fire.HE_OUTCOMES if t.kind == "infantry" else he_fire.VEHICLE_OUTCOMES
     return Query(he_fire.he_effect, (_rules(cat, opts), s, t), order, f"HE {s} burst")
@@ -157,7 +170,7 @@ def build_indirect(
     hull_down,
     target_suppressed,
 ) -> Query:
-    s = _strength(cat, strength, battery)
+    s = _strength(cat, opts, strength, battery)
     t = _he_target(cat, target, target_vehicle, terrain, hull_down, target_suppressed)
     mission = he_fire.FireMission(s, russian, observer == "fo")
     base = he_fire.HE_OUTCOMES if t.kind == "infantry" else he_fire.VEHICLE_OUTCOMES
@@ -272,7 +285,7 @@ TARGET_PARAMS = (
     Param("target_suppressed", help="target is suppressed", **FLAGS),
 )
 STRENGTH = (
-    Param("strength", int, None, "HE strength"),
+    Param("strength", int, None, "HE strength", example=6),
     Param("battery", str, None, "HE class instead of a strength, e.g. medium-gun"),
 )
 
@@ -283,9 +296,17 @@ ACTIONS = {
             "fire",
             "gun fire at a vehicle or gun",
             (
-                Param("firer", str, required=True, help="firing vehicle, gun or AT weapon"),
-                Param("target", str, required=True, help="target vehicle or gun"),
-                Param("range", float, required=True, help="range in inches"),
+                Param(
+                    "firer",
+                    str,
+                    required=True,
+                    help="firing vehicle, gun or AT weapon",
+                    example="Tiger",
+                ),
+                Param(
+                    "target", str, required=True, help="target vehicle or gun", example="Sherman"
+                ),
+                Param("range", float, required=True, help="range in inches", example=12),
                 Param(
                     "aspect",
                     str,
@@ -309,8 +330,14 @@ ACTIONS = {
             "small-arms",
             "small-arms fire at infantry",
             (
-                Param("strength", int, required=True, help="total SA strength of the attack"),
-                Param("range", float, required=True, help="range in inches"),
+                Param(
+                    "strength",
+                    int,
+                    required=True,
+                    help="total SA strength of the attack",
+                    example=4,
+                ),
+                Param("range", float, required=True, help="range in inches", example=12),
                 Param(
                     "weapon", str, "rifle", "sets the range bands", ("rifle", "lmg", "mmg", "hmg")
                 ),
@@ -324,8 +351,8 @@ ACTIONS = {
             "soft-vehicle",
             "small-arms fire at an unarmoured vehicle",
             (
-                Param("strength", int, required=True, help="SA strength"),
-                Param("range", float, required=True, help="range in inches"),
+                Param("strength", int, required=True, help="SA strength", example=4),
+                Param("range", float, required=True, help="range in inches", example=12),
                 Param(
                     "weapon",
                     str,
@@ -354,8 +381,10 @@ ACTIONS = {
             "he-direct",
             "direct HE from a gun",
             (
-                Param("firer", str, required=True, help="firing vehicle or gun"),
-                Param("range", float, required=True, help="range in inches"),
+                Param(
+                    "firer", str, required=True, help="firing vehicle or gun", example="PzKw IV H"
+                ),
+                Param("range", float, required=True, help="range in inches", example=12),
                 *TARGET_PARAMS,
                 Param("target_moved", help="target moved", **FLAGS),
                 Param("firer_moved", help="firer moved up to half", **FLAGS),
@@ -381,10 +410,16 @@ ACTIONS = {
             "assault-vehicle",
             "one squad close-assaults a vehicle",
             (
-                Param("vehicle", str, required=True, help="the vehicle"),
+                Param("vehicle", str, required=True, help="the vehicle", example="Panther"),
                 Param("buttoned", help="vehicle buttoned up", **FLAGS),
                 Param("terrain", str, None, "the assaulting squad's terrain"),
                 Param("suppressed", help="assaulting squad is suppressed", **FLAGS),
+                Param("riders_sa", int, 0, "SA of infantry riding on the vehicle (fires first)"),
+                Param(
+                    "escort_within_3",
+                    help='friendly infantry of the vehicle within 3" (must be assaulted first)',
+                    **FLAGS,
+                ),
             ),
             build_assault_vehicle,
         ),
@@ -393,9 +428,19 @@ ACTIONS = {
             "infantry close assault",
             (
                 Param(
-                    "attackers", str, required=True, help="assault strengths, e.g. 1,1,3 (LMG +2)"
+                    "attackers",
+                    str,
+                    required=True,
+                    help="assault strengths, e.g. 1,1,3 (LMG +2)",
+                    example="1,1,3",
                 ),
-                Param("defender", int, required=True, help="defender's SA plus support weapons"),
+                Param(
+                    "defender",
+                    int,
+                    required=True,
+                    help="defender's SA plus support weapons",
+                    example=2,
+                ),
                 Param("terrain", str, None, "defender's terrain"),
             ),
             build_assault_infantry,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, model_validator
 
 from ...data.provenance import Record
 
@@ -53,8 +53,8 @@ class Gun(_Part):
 
 
 class Armour(_Part):
-    front: int
-    side: int
+    front: NonNegativeInt
+    side: NonNegativeInt
 
 
 class Vehicle(QRecord):
@@ -78,8 +78,8 @@ class Vehicle(QRecord):
     gun: Gun | None = None
     alt_guns: dict[str, Gun] = Field(default_factory=dict)  # e.g. M3 Medium's 75 mm
     armour: Armour | None = None
-    mg: int | None = None  # MG / small-arms strength of the vehicle
-    speed: int | None = None  # inches per move phase
+    mg: NonNegativeInt | None = None  # MG / small-arms strength of the vehicle
+    speed: NonNegativeInt | None = None  # inches per move phase
     flame: int | None = None  # flame strength (flame tanks); range is gun.range
     open_topped: bool = False
     wheeled: bool = False

@@ -1,0 +1,150 @@
+"""Every action of every ruleset's `odds` and `resolve`, enumerated from the actions registry
+(a new ruleset's actions are covered without editing this file; a required parameter needs
+an `example`): with its defaults it answers
+(exit 0); with a bad value for any parameter it refuses with one line and exit 2; never a
+traceback or an internal error (issue 15 item 2)."""
+
+from __future__ import annotations
+
+import pytest
+
+from kriegsspiel.cli.main import main
+from kriegsspiel.rulesets import RULESETS, ruleset_actions
+
+# Values for required parameters that do not carry an `example` in their ruleset's actions
+# (keyed by ruleset, action, parameter). A new required parameter needs one here or there.
+EXAMPLES = {
+    ("panzerfaust", "at-fire", "firer"): "Tiger",
+    ("panzerfaust", "at-fire", "target"): "usa_europe/m4",
+    ("panzerfaust", "at-fire", "range"): 100,
+    ("panzerfaust", "infantry-at", "weapon"): "common/panzerfaust-30-60",
+    ("panzerfaust", "infantry-at", "target"): "usa_europe/m4",
+    ("panzerfaust", "infantry-at", "range"): 5,
+    ("panzerfaust", "infantry-fire", "teams"): "rifle-team:3",
+    ("panzerfaust", "infantry-fire", "range"): 30,
+    ("panzerfaust", "cqc", "attackers"): "rifle-team:3",
+    ("panzerfaust", "cqc", "defenders"): "rifle-team:2",
+    ("panzerfaust", "observe", "distance"): 100,
+    ("panzerfaust", "flash", "distance"): 100,
+    ("panzerfaust", "flash", "calibre_mm"): 75,
+    ("panzerfaust", "area-fire", "firer"): "Tiger",
+    ("panzerfaust", "area-fire", "range"): 200,
+    ("panzerfaust", "smoke", "firer"): "Tiger",
+    ("panzerfaust", "smoke", "range"): 200,
+}
+CASES = [(ruleset, action) for ruleset in RULESETS for action in ruleset_actions(ruleset).values()]
+IDS = [f"{r}-{a.name}" for r, a in CASES]
+
+
+def flag(name: str) -> str:
+    return "--" + name.replace("_", "-")
+
+
+def required_args(ruleset, action) -> list[str]:
+    args, lacking = [], []
+    for p in action.params:
+        value = p.example if p.example is not None else EXAMPLES.get((ruleset, action.name, p.name))
+        if value is None and not p.required:
+            continue  # its default; an optional example completes a one-of pair
+        if value is None:
+            lacking.append(p.name)
+        args += [flag(p.name), str(value)]
+    assert not lacking, f"{ruleset} {action.name}: give {lacking} an `example` in its Param"
+    return args
+
+
+def run(capsys, argv):
+    code = main(argv)
+    out = capsys.readouterr()
+    assert "Traceback" not in out.err + out.out
+    assert "internal error" not in out.err, out.err
+    return code, out.out, out.err
+
+
+@pytest.mark.parametrize("face", ["odds", "resolve"])
+@pytest.mark.parametrize("ruleset, action", CASES, ids=IDS)
+def test_defaults_answer(capsys, face, ruleset, action):
+    extra = ["--seed", "1"] if face == "resolve" else []
+    code, out, err = run(
+        capsys, [face, ruleset, action.name, *required_args(ruleset, action), *extra]
+    )
+    assert code == 0, err
+    assert out.strip()
+
+
+def bad_values(p) -> list[str]:
+    if p.flag:
+        return []
+    if p.choices:
+        return ["no-such-choice"]
+    if p.type in (int, float):
+        return ["abc", "-5"] if p.min is not None and p.min >= 0 else ["abc"]
+    return []
+
+
+@pytest.mark.parametrize("ruleset, action", CASES, ids=IDS)
+def test_bad_values_exit_2(capsys, ruleset, action):
+    base = required_args(ruleset, action)
+    for p in action.params:
+        for bad in bad_values(p):
+            argv = ["odds", ruleset, action.name, *base, flag(p.name), bad]
+            code, _, err = run(capsys, argv)
+            assert code == 2, (argv, err)
+            assert err.count("\n") == 1 and flag(p.name) in err, err
+    code, _, err = run(capsys, ["odds", ruleset, action.name, *base, "--no-such-flag"])
+    assert code == 2 and "No such option" in err
+
+
+@pytest.mark.parametrize("ruleset, action", CASES, ids=IDS)
+def test_unknown_names_exit_2(capsys, ruleset, action):
+    """A free-text parameter (a vehicle, a weapon, a terrain) with nonsense in it: refused, or
+    (for a note-like field) accepted, but never a crash."""
+    base = required_args(ruleset, action)
+    for p in action.params:
+        if p.type is str and not p.choices and not p.flag:
+            argv = ["odds", ruleset, action.name, *base, flag(p.name), "zz-no-such-thing"]
+            code, _, err = run(capsys, argv)
+            assert code in (0, 2), (argv, err)
+
+
+@pytest.mark.parametrize(
+    "argv, says",
+    [
+        (["odds", "foo", "fire"], "No such command 'foo'"),
+        (
+            ["odds", "quickref", "fire", "--firer", "Tiger", "--range", "5"],
+            "Missing option '--target'",
+        ),
+        (
+            ["odds", "quickref", "small-arms", "--strength", "99", "--range", "5"],
+            "off the Effects table",
+        ),
+        (
+            [
+                "resolve",
+                "quickref",
+                "small-arms",
+                "--strength",
+                "2",
+                "--range",
+                "5",
+                "--dice",
+                "3,4,5",
+            ],
+            "used only 2",
+        ),
+        (["simulate", "nosuch"], "unknown scenario 'nosuch'"),
+        (["play", "nosuch", "--ai", "germany"], "unknown scenario 'nosuch'"),
+        (["data", "missing", "quickref", "--out", "/no/such/dir/x.yaml"], "/no/such/dir"),
+        (["game", "view", "x", "usa", "--db", "nosuchdialect://x"], "database"),
+    ],
+)
+def test_user_errors_are_one_line(capsys, argv, says):
+    code, _, err = run(capsys, argv)
+    assert code == 2 and says in err and err.count("\n") == 1, err
+
+
+@pytest.mark.parametrize("argv", [["odds"], ["odds", "panzerfaust"], []])
+def test_bare_groups_show_help(capsys, argv):
+    code, out, err = run(capsys, argv)
+    assert code == 2 and "Commands" in out + err
