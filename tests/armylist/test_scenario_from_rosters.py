@@ -35,8 +35,9 @@ def test_encounter_zones_are_the_back_15cm_and_objectives_on_the_centre_line(ros
     assert {p[1] for p in b["deployment"]} == {105, 120}
     assert all(o["y"] == 60 for o in doc["objectives"])
     for side in doc["sides"]:
-        zone = doc["forces"][side["id"]]["deployment"]
-        assert side["units"] and all(_inside(u, zone) for u in side["units"])
+        forces = doc["forces"][side["id"]]
+        teams = [t for c in forces["companies"] for p in c["platoons"] for t in p["teams"]]
+        assert teams and all(_inside(t, forces["deployment"]) for t in teams)
     assert doc["forces"]["b"]["roster"]["nation"] == "ussr"
 
 

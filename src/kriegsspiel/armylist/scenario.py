@@ -12,7 +12,7 @@ attack/defence and breakthrough A attacks; in counter attack A is the book's "at
 holds the taken ground and B the "defender" who must retake it.
 
 The scenario's `forces` block maps side id -> {roster, role, deployment} (scenario v2); units are
-also placed in their zones as v1 `units` so the table can be drawn.
+also placed in their zones as Panzerfaust companies so the table can be drawn.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .roster import Roster, RosterError, parse_roster
+from .roster import Roster, RosterError, Selection, parse_roster
 
 BattleType = Literal["encounter", "attack-defence", "counter-attack", "breakthrough"]
 BATTLE_TYPES: tuple[str, ...] = ("encounter", "attack-defence", "counter-attack", "breakthrough")
@@ -55,6 +55,8 @@ class ForcesEntry(BaseModel):
     role: Literal["attacker", "defender", "encounter"]
     deployment: list[tuple[float, float]] = Field(min_length=3)
     enters_from_edge: bool = False
+    nation: str | None = None
+    companies: list[dict[str, Any]] = Field(default_factory=list)  # checked by the ruleset
 
 
 def validate_forces(raw: Any, side_id: str) -> ForcesEntry:
@@ -109,21 +111,38 @@ def parse_table(text: str) -> tuple[float, float]:
     return float(m.group(1)), float(m.group(2))
 
 
-def _units(roster: Roster, side: str, zone: list[tuple[float, float]]) -> list[dict]:
-    leaves = [
-        s
-        for _, s, _ in roster.walk()
-        if s.entry.partition(":")[0] in PLACED_KINDS and not s.children
-    ]
-    flat = [(s, i) for s in leaves for i in range(s.count)]
+def _companies(roster: Roster, side: str, zone: list[tuple[float, float]]) -> list[dict]:
+    """The roster's pieces as Panzerfaust forces (company -> platoon -> team), placed on a
+    grid inside the side's deployment zone: a company is a top-level selection, a platoon the
+    selection that holds the pieces."""
+    companies: dict[str, dict] = {}
+    platoons: dict[str, dict] = {}
+    pieces: list[tuple[dict, Selection, int]] = []
+    for path, sel, parent in roster.walk():
+        if sel.entry.partition(":")[0] not in PLACED_KINDS or sel.children:
+            continue
+        head = path.split("/")[0]
+        company = companies.get(head)
+        if company is None:
+            top = roster.find(head)
+            company = companies[head] = {"id": f"{side}-{top.id}", "name": top.name, "platoons": []}
+        holder = parent or sel
+        platoon = platoons.get(f"{head}|{holder.id}")
+        if platoon is None:
+            platoon = platoons[f"{head}|{holder.id}"] = {
+                "id": f"{side}-{holder.id}",
+                "name": holder.name,
+                "teams": [],
+            }
+            company["platoons"].append(platoon)
+        pieces.extend((platoon, sel, i) for i in range(sel.count))
     (x0, y0), (x1, y1) = zone[0], zone[2]
     cols = max(1, int((x1 - x0) // 8))
-    out = []
-    for n, (sel, i) in enumerate(flat):
+    for n, (platoon, sel, i) in enumerate(pieces):
         row, col = divmod(n, cols)
         x = x0 + 4 + col * 8
         y = min(y1 - 1, y0 + 4 + row * 6) if side == "a" else max(y0 + 1, y1 - 4 - row * 6)
-        out.append(
+        platoon["teams"].append(
             {
                 "id": f"{side}-{sel.id}-{i + 1}",
                 "type": sel.entry,
@@ -133,7 +152,7 @@ def _units(roster: Roster, side: str, zone: list[tuple[float, float]]) -> list[d
                 "facing": 0.0 if side == "a" else 180.0,
             }
         )
-    return out
+    return list(companies.values())
 
 
 def build_scenario(
@@ -170,16 +189,10 @@ def build_scenario(
     sides, forces = [], {}
     for key, roster, edge in (("a", rosters[0], "south"), ("b", rosters[1], "north")):
         role, zone, enters = z[key]
-        sides.append(
-            {
-                "id": key,
-                "name": roster.name,
-                "nation": roster.nation,
-                "edge": edge,
-                "units": _units(roster, key, zone),
-            }
-        )
+        sides.append({"id": key, "name": roster.name, "nation": roster.nation, "edge": edge})
         forces[key] = {
+            "nation": roster.nation,
+            "companies": _companies(roster, key, zone),
             "roster": roster.model_dump(mode="json", exclude_defaults=True)
             | {"format": roster.format, "version": roster.version},
             "role": role,
@@ -218,14 +231,13 @@ def build_scenario(
 
 
 def validate_scenario(doc: dict[str, Any]) -> None:
-    """Validate the scenario: the engine's model for everything but `forces` (scenario v1
-    has no such block), and `validate_forces` for each side's forces."""
+    """Validate the scenario: the engine's model (scenario v2, whose `forces` blocks
+    Panzerfaust's own model checks), then each side's roster for legality here."""
     from ..engine.scenario import Scenario
 
-    body = {k: v for k, v in doc.items() if k != "forces"}
-    Scenario.model_validate(body)
     for side, raw in doc.get("forces", {}).items():
         validate_forces(raw, side)
+    Scenario.model_validate(doc)
 
 
 def load_rosters(paths: list[Any]) -> list[Roster]:

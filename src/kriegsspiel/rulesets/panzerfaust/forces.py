@@ -5,7 +5,7 @@ is still to deploy (hidden deployment)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
@@ -45,8 +45,16 @@ class Company(SpecModel):
 
 
 class PanzerfaustForces(SpecModel):
+    """One side's forces. A scenario written by the army builder (`scenario new --roster`)
+    also carries the roster document itself (its legality is the builder's to check: the
+    rules layer does not import it), the side's role in the battle type and its deployment
+    zone (pp. 4-5)."""
+
     nation: str | None = None
-    roster: str | None = None  # the army-builder roster these forces were made from, if any
+    roster: str | dict[str, Any] | None = None  # a roster file's name, or the roster itself
+    role: Literal["attacker", "defender", "encounter"] | None = None
+    deployment: list[tuple[float, float]] | None = Field(default=None, min_length=3)
+    enters_from_edge: bool = False
     companies: list[Company] = Field(default_factory=list)
 
     def pieces(self) -> list[Team]:
