@@ -66,7 +66,12 @@ def hurts_armour(gun: Gun | None) -> bool:
 
 
 def _gun_mounts(afv: AFV):
-    return [m for m in afv.armament if m.mg is None and (m.calibre_mm or m.calibre_len)]
+    """Mounts that are guns: a calibre, no MG class, not a mortar (mortars fire indirectly)."""
+    return [
+        m
+        for m in afv.armament
+        if m.mg is None and (m.calibre_mm or m.calibre_len) and "mortar" not in m.raw.lower()
+    ]
 
 
 def _dated_refs(cat: Catalogue) -> set[str]:

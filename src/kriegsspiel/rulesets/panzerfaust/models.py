@@ -299,9 +299,13 @@ class Gun(PanzerfaustRecord):
         if path not in self.field_provenance:
             if parts[0] == "penetration" and self.category == "howitzer_field":
                 return "n/a"
-            if parts[0] == "ammo" and len(parts) >= 3 and parts[2] in ("penetration", "to_hit"):
-                if self.ammo[int(parts[1])].kind not in AP_AMMO:
-                    return "n/a"
+            if (
+                parts[0] == "ammo"
+                and len(parts) >= 3
+                and parts[2] in ("penetration", "to_hit")
+                and self.ammo[int(parts[1])].kind not in AP_AMMO
+            ):
+                return "n/a"
         return super().null_status(path)
 
     def ap_rows(self) -> list[tuple[str, list[float | None]]]:

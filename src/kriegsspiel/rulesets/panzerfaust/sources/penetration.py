@@ -98,7 +98,8 @@ def at_distance(dist: list[float], mm: list[float], metres: float) -> tuple[floa
         return mm[0], "flat before source" if metres < dist[0] else ""
     if metres >= dist[-1]:
         return mm[-1], "flat beyond source" if metres > dist[-1] else ""
-    for (d0, v0), (d1, v1) in zip(zip(dist, mm), zip(dist[1:], mm[1:]), strict=False):
+    for i in range(len(dist) - 1):
+        (d0, v0), (d1, v1) = (dist[i], mm[i]), (dist[i + 1], mm[i + 1])
         if d0 <= metres <= d1:
             if metres in (d0, d1):
                 return (v0 if metres == d0 else v1), ""
