@@ -83,6 +83,8 @@ def set_value(text: str, parent: yaml.MappingNode, key: str, value: Any, after: 
     pad = " " * knode.start_mark.column
     if isinstance(value, list) and value:
         block = [f"{pad}{key}:\n"] + [f"{pad}  - {flow(v)}\n" for v in value]
+    elif isinstance(value, dict) and value:
+        block = [f"{pad}{key}:\n"] + [f"{pad}  {k}: {flow(v)}\n" for k, v in value.items()]
     else:
         block = [f"{pad}{key}: {flow(value)}\n"]
     return "".join(lines[:first] + block + lines[last + 1 :])

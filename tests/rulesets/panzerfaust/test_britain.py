@@ -103,7 +103,7 @@ def test_tank_armour_is_cited_historical(cat):
     for a in _mine(cat, "afv"):
         if a.chart == "tank" and a.id != "britain/light-tank-mk-i-v":
             assert a.armour.hf is not None, a.id
-            assert a.prov("armour.hf") is Provenance.HISTORICAL and a.prov_entry("armour").ref
+            assert a.prov("armour.hf") is Provenance.HISTORICAL and a.prov_entry("armour.hf").ref
     firefly = cat.get("afv", "britain/firefly")
     assert firefly.armour.hf == pytest.approx(9.1)  # 51 mm at 56 deg from vertical (P1/P2)
 
