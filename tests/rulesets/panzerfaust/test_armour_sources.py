@@ -37,6 +37,23 @@ SPOT = [
     ("germany/stug-iii-g", "hr", "DH_Vehicles/Classes/DH_Stug3GDestroyer.uc", (5.0, 17.0), 5.2),
     # L6/40: hull side 15 mm at 11.3deg: 1.53 -> 1.5 (not P2's 0.6 roof plate)
     ("italy/l6-40", "hs", "DH_Vehicles/Classes/DH_FiatL640Tank.uc", (1.5, 11.3), 1.5),
+    # Valentine I (War Thunder wiki armour table): lower hull side 60 mm vertical -> 6.0, not
+    # P2's 0.8; hull front: lower glacis 60 mm at 18deg = 6.31 -> 6.3 (the 30 mm glacis at 65deg
+    # is steeper than 62deg and left out)
+    (
+        "britain/valentine-i-vii",
+        "hs",
+        "wikitext-transpiled/ground/Valentine%20I.md",
+        (6.0, 0.0),
+        6.0,
+    ),
+    (
+        "britain/valentine-i-vii",
+        "hf",
+        "wikitext-transpiled/ground/Valentine%20I.md",
+        (6.0, 18.0),
+        6.3,
+    ),
 ]
 
 

@@ -362,6 +362,26 @@ SPOT = [
         {100: 19.0, 250: 17.0},
         14.3,
     ),
+    # War Thunder wiki (0deg): 77mm HV Shot Mk.8, 200 m: 149 - 12 x 100/400 = 146 / 1.27 = 115.0
+    # -> 115; 100mm BR-412 (APHE: AP divisor), 1000 m: 164 / 1.22 = 134.4 -> 134
+    (
+        "britain/77mm-l49-mk-ii",
+        "penetration",
+        0,
+        "natgo/wt-wiki-scraper",
+        "wikitext-transpiled/ground/Comet%20I.md",
+        {100: 149, 500: 137},
+        11.5,
+    ),
+    (
+        "ussr/100mm-l54-m44",
+        "penetration",
+        4,
+        "natgo/wt-wiki-scraper",
+        "wikitext-transpiled/ground/SU-100.md",
+        {1000: 164},
+        13.4,
+    ),
     # BP-460A: 120 mm, no angle stated
     ("ussr/122mm-l22-m38", "HEAT", 0, IL2, "docs/vehicles/su122.eng.md", {"heat": 120}, 12.0),
 ]

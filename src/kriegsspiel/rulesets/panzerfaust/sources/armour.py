@@ -1,7 +1,7 @@
 """Decision P2 (revised by issue 16): AFV armour face by face from a per-plate source.
 
 `armour.yaml` (beside this module) holds each vehicle's plates as DarkestHour's vehicle classes
-print them: thickness (cm) and slope from vertical per plate of the hull front, side and rear, and
+print them (or, where a vehicle names its own `source`, as that page's armour table prints them): thickness (cm) and slope from vertical per plate of the hull front, side and rear, and
 the turret's front, side and rear factor and slope. A face's chart value (cm, slope folded in as
 p27 does: 30 deg from horizontal doubles a plate) is the thickest effective plate of that face,
 thickness / cos(slope), among plates no steeper than 62 deg from vertical (steeper plates are
@@ -42,10 +42,11 @@ def _tenth(x: float) -> float:
 def faces(vehicle_key: str) -> dict[str, dict[str, Any]]:
     """{face: {value, provenance, ref, note}} for every face the source gives."""
     doc = load_sources()
-    src = doc["source"]
+    vehicle = doc["vehicles"][vehicle_key]
+    src = vehicle.get("source") or doc["source"]
     out = {}
     for face, (part, side) in FACES.items():
-        data = doc["vehicles"][vehicle_key].get(part, {}).get(side)
+        data = vehicle.get(part, {}).get(side)
         if not data:
             continue
         usable = [p for p in data["plates"] if abs(p["slope"]) <= MAX_SLOPE_DEG]
