@@ -20,7 +20,7 @@ PINNED = {
     "guns_with_sourced_penetration": {
         "aa_auto": [5, 23],
         "at_tank": [48, 72],
-        "howitzer_field": [8, 29],
+        "howitzer_field": [9, 29],
     },
     "gun_armed_afvs": {"apc_recon": [45, 45], "spg": [84, 84], "tank": [179, 179]},
     "afvs_that_can_hurt_armour": {"apc_recon": [44, 45], "spg": [77, 84], "tank": [165, 179]},
