@@ -19,7 +19,7 @@ PINNED = {
     "guns_with_penetration": {"aa_auto": [23, 23], "at_tank": [72, 72], "howitzer_field": [29, 29]},
     "guns_with_sourced_penetration": {
         "aa_auto": [5, 23],
-        "at_tank": [48, 72],
+        "at_tank": [49, 72],
         "howitzer_field": [9, 29],
     },
     "gun_armed_afvs": {"apc_recon": [45, 45], "spg": [84, 84], "tank": [179, 179]},
