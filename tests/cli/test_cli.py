@@ -77,7 +77,9 @@ def test_bad_option_exits_2(capsys):
 
 def test_data_audit_json(capsys):
     code, out, _ = run(capsys, "data", "audit", "quickref", "--json")
-    rows = json.loads(out)["quickref"]
+    report = json.loads(out)["quickref"]
+    rows = report["tables"]
+    assert report["coverage"] == {}  # quickref has no coverage module
     kinds = {r["kind"] for r in rows}
     assert code == 0 and {"terrain", "effects_table", "constant"} <= kinds
     terrain = next(r for r in rows if r["kind"] == "terrain")

@@ -10,7 +10,7 @@ import yaml
 from rich.table import Table
 
 from ..data.audit import audit, missing_fields
-from ..rulesets import RULESETS, load
+from ..rulesets import RULESETS, load, ruleset_coverage
 from .common import STATE, check_output_file, console, guarded, print_json, print_table
 
 app = typer.Typer(
@@ -37,7 +37,8 @@ def audit_cmd(
     nation: Annotated[str | None, typer.Option(help="only this nation")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print JSON")] = False,
 ) -> None:
-    """Rows per table and the share of fields by provenance."""
+    """Rows per table and the share of fields by provenance (an empty list of lost values counts
+    as missing), then the ruleset's coverage counts (have / of) where it has them."""
 
     def body():
         ids = [ruleset] if ruleset else list(RULESETS)
@@ -48,11 +49,15 @@ def audit_cmd(
                 raise LookupError(f"{rid} has no data yet: nothing to audit")
             if ruleset:
                 check_nation(cat, nation)
-            out[rid] = [t.as_dict() for t in audit(cat, only_group=nation)]
+            out[rid] = {
+                "tables": [t.as_dict() for t in audit(cat, only_group=nation)],
+                "coverage": ruleset_coverage(rid, cat),
+            }
         if as_json:
             print_json(out)
             return
-        for rid, rows in out.items():
+        for rid, report in out.items():
+            rows = report["tables"]
             if not rows:
                 console.print(f"{rid}: no data yet", markup=False)
                 continue
@@ -90,8 +95,21 @@ def audit_cmd(
                     ),
                 )
             print_table(table)
+            if report["coverage"]:
+                print_table(_coverage_table(rid, report["coverage"]))
 
     guarded(body)
+
+
+def _coverage_table(rid: str, coverage: dict) -> Table:
+    table = Table(title=f"{rid} coverage (whole catalogue)", show_lines=False)
+    for col in ("measure", "kind", "have", "of", "share"):
+        table.add_column(col, justify="left" if col in ("measure", "kind") else "right")
+    for measure, kinds in coverage.items():
+        for kind, (have, of) in kinds.items():
+            share = f"{100 * have / of:.0f}%" if of else "-"
+            table.add_row(measure, kind, str(have), str(of), share)
+    return table
 
 
 @app.command("show")

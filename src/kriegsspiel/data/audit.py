@@ -40,8 +40,9 @@ class TableAudit:
 
 
 def field_status(record: Any, path: str, value: Any) -> str:
-    """`missing` (lost) or `n/a` for a null value, else the field's provenance."""
-    if value is None:
+    """`missing` (lost) or `n/a` for a null value or an empty list (a list whose every entry
+    was lost is no more the seed's than a lost number), else the field's provenance."""
+    if value is None or (isinstance(value, list) and not value):
         return record.null_status(path)
     return str(record.prov(path))
 

@@ -113,6 +113,19 @@ def ruleset_actions(ruleset_id: str) -> dict:
     return mod.ACTIONS
 
 
+def ruleset_coverage(ruleset_id: str, cat: Catalogue) -> dict:
+    """The ruleset's own completeness counts (`coverage.coverage(cat)`: `{name: {kind: [have,
+    of]}}`), or {} for a ruleset without a coverage module."""
+    name = RULESETS[ruleset_id.casefold()] + ".coverage"
+    try:
+        mod = importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:
+            raise
+        return {}
+    return mod.coverage(cat)
+
+
 def load(ruleset_id: str, overlays: tuple[Path, ...] | None = None) -> Catalogue:
     """The ruleset's catalogue; overlays default to $KRIEGSSPIEL_DATA_OVERLAY."""
     if overlays is None:

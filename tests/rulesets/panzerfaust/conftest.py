@@ -38,24 +38,6 @@ def row_at(text: str, start: str, length: int = 160) -> str:
     return text[i : i + length]
 
 
-def filled_guns(cat, nation: str) -> list[str]:
-    """Ids of the nation's guns with a filled penetration list (main gun or any ammo row)."""
-    return sorted(
-        g.id
-        for g in cat.all("gun")
-        if g.nation == nation and (g.penetration or any(a.penetration for a in g.ammo))
-    )
-
-
-def assert_unfilled_explained(cat, nation: str, filled: int) -> None:
-    """`filled` guns of the nation carry a main penetration list; every other one says in its
-    notes why it stays empty (P49)."""
-    assert len([g for g in cat.all("gun") if g.nation == nation and g.penetration]) == filled
-    for g in cat.all("gun"):
-        if g.nation == nation and not g.penetration:
-            assert "(P49)" in g.notes, g.id
-
-
 def assert_equipment_in_seed(
     cat, nation: str, pages: tuple[int, ...], count: int, per_page=False, tokens=False
 ) -> None:

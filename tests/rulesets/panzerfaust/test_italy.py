@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import assert_equipment_in_seed, assert_unfilled_explained
+from conftest import assert_equipment_in_seed
 from conftest import page_text as seed_page
 from kriegsspiel.data import Provenance
 
@@ -135,29 +135,3 @@ def test_organisations(cat):
     assert "Infantry Regiment HQ HQ 3-5 Battalion *" in seed_page(74)
     reg = cat.get("organisation", f"{NATION}/infantry-regiment")
     assert (reg.slots[1].min, reg.slots[1].max) == (3, 5)
-
-
-def test_penetration_hand_checked(cat):
-    """P49 values computed by hand: public mm at the P48 band far edges (200, 400, 600 ... m), /10."""
-    # 37/45, the licence PaK 35/36: the German gun's Jentz figures 34/29/22 mm at 100/500/1000 m (30deg).
-    # 200 m: 34 - 5 x 100/400 = 32.75 -> 33; 400 m: 30.25 -> 30; 600 m: 29 - 7 x 100/500 = 27.6 -> 28;
-    # 800 m: 24.8 -> 25; 1000 m: 22; 1300 m flat beyond: 22
-    g3745 = cat.get("gun", "italy/37mm-l45-37-45")
-    assert g3745.penetration == [3.3, 3.0, 2.8, 2.5, 2.2, 2.2]
-    assert g3745.penetration == cat.get("gun", "germany/37mm-l45-pak-35-36").penetration
-    # 47/32: 58 mm at 100 m, 43 mm at 500 m, 35 mm at 700 m.
-    # 200 m: 58 - 15 x 100/400 = 54.25 -> 54; 400 m: 46.75 -> 47; 600 m: 43 - 8 x 100/200 = 39;
-    # 800 m and beyond: flat 35
-    g4732 = cat.get("gun", "italy/47mm-l32-47-32")
-    assert g4732.penetration == [5.4, 4.7, 3.9, 3.5, 3.5, 3.5]
-    assert g4732.ammo[0].penetration in (None, [])  # no public figure for a 47mm spigot grenade
-    # Breda 20/65: one figure, 30 mm at 500 m -> flat at every band
-    breda = cat.get("gun", "italy/20mm-l65-aa-20-65")
-    assert breda.penetration == [3.0] * 5
-    # Solothurn: same 20x138B round, 30 mm at 500 m
-    assert cat.get("gun", "italy/20mm-l105-s").penetration == [3.0] * 5
-    for gun in (g3745, g4732, breda):
-        entry = gun.prov_entry("penetration.0")
-        assert entry.provenance is Provenance.PLACEHOLDER and entry.note.startswith("P49")
-    # the other 15 have no AP round or no public figure we can cite
-    assert_unfilled_explained(cat, NATION, 4)

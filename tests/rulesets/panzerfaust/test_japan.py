@@ -139,37 +139,3 @@ def test_organisations(cat):
     assert "Maximum of 3 batteries may be used" in seed_page(81)
     ind = cat.get("organisation", f"{NATION}/medium-tank-platoon-5")
     assert {s.min for s in ind.slots} == {5}
-
-
-def test_penetration_hand_checked(cat):
-    """P49 placeholders (issue 6): band far edges 200, 400, 600, 800, 1000, 1300 ... m, public mm / 10."""
-
-    def pen(rid):
-        return cat.get("gun", f"{NATION}/{rid}").penetration
-
-    # Type 94 37mm (Wikipedia): 43 mm at 457 m (500 yd), 20 mm at 1000 m. 200/400 m flat before 457 m;
-    # 600 m: 43 - 23 x 142.8 / 542.8 = 36.9 -> 37 mm; 800 m: 43 - 23 x 342.8 / 542.8 = 28.5 -> 28 mm;
-    # 1300 m flat beyond 1000 m.
-    assert pen("37mm-l45-type-94-97") == [4.3, 4.3, 3.7, 2.8, 2.0, 2.0]
-    # the L50 tank guns fire the Type 94 cartridge: same figures
-    assert pen("37mm-l50-type-00-01") == pen("37mm-l45-type-94-97")
-    # Type 3 tank gun (the Type 90 adapted): 90 mm at 100 m, 65 mm at 1000 m. 200 m: 90 - 25 x 100/900 =
-    # 87.2 -> 87; 800 m: 90 - 25 x 700/900 = 70.6 -> 71; flat 65 mm from 1000 m to 2500 m.
-    t90 = pen("75mm-l38-type-90")
-    assert t90[0] == 8.7 and t90[3] == 7.1 and t90[4:] == [6.5] * 6
-    # Type 92 battalion gun (ja.wikipedia): 30/25/20 mm at 100/500/1000 m. 200 m: 30 - 5 x 100/400 = 28.75
-    # -> 29; 400 m: 26.25 -> 26; 600 m: 25 - 5 x 100/500 = 24; 800 m: 22. HEAT (Ta-dan) 90 mm at every band.
-    bn = cat.get("gun", f"{NATION}/70mm-l9-type-92")
-    assert bn.penetration == [2.9, 2.6, 2.4, 2.2]
-    assert bn.ammo[0].kind == "HEAT" and bn.ammo[0].penetration == [9.0] * 4
-    # Type 1 47mm: point-blank (taken as 100 m) 70 mm, 1000 m 50 mm; 600 m: 70 - 20 x 500/900 = 58.9 -> 59
-    assert pen("47mm-l54-type-01") == [6.8, 6.3, 5.9, 5.4, 5.0, 5.0, 5.0]
-    # 57mm tank guns: one figure, 20 mm at 500 m, flat at every band
-    assert pen("57mm-l22-type-90") == pen("57mm-l26-type-97") == [2.0] * 5
-
-    guns = [g for g in cat.all("gun") if g.nation == NATION]
-    filled = [g for g in guns if g.penetration]
-    assert (len(filled), len(guns)) == (8, 19)
-    for g in guns:
-        if not g.penetration:
-            assert "penetration stays empty (P49)" in g.notes, g.id

@@ -101,26 +101,3 @@ def test_infantry_platoon(cat):
         (1, "infantry_team:poland/lmg-team-mag"),
         (2, "infantry_team:poland/rifle-team"),
     ]
-
-
-def test_penetration_hand_checked(cat):
-    """P49 values worked by hand (band far edges 200, 400, 600, 800, 1000, 1300 m)."""
-    # 37mm wz. 36 Bofors: 40 mm at 400 m (Wikipedia pl), 25 mm at 1000 m (Muzeum WP).
-    # 200 m flat before -> 40; 600 m: 40 - 15 * 200/600 = 35; 800 m: 40 - 15 * 400/600 = 30;
-    # 1000 m 25; 1300 m flat beyond -> 25.
-    bofors = cat.get("gun", "poland/37mm-l45-bofors")
-    assert bofors.penetration == [4.0, 4.0, 3.5, 3.0, 2.5, 2.5]
-    # nkm wz. 38 FK: 25 mm at 300 m, 20 mm at 500 m (secondeguerre.net).
-    # 200 m flat before -> 25; 400 m: 22.5 -> 23 (half up); 600/800 m flat beyond -> 20.
-    fk = cat.get("gun", "poland/20mm-l55-fk")
-    assert fk.penetration == [2.5, 2.3, 2.0, 2.0]
-    # Madsen: 42 mm at 100 m, 32 mm at 500 m (Wikipedia fr). 200 m: 42 - 10/4 = 39.5 -> 40;
-    # 400 m: 42 - 30/4 = 34.5 -> 35; 600 m and beyond flat 32. Same gun as Belgium's.
-    madsen = cat.get("gun", "poland/20mm-l62-aa-madsen-chm")
-    assert madsen.penetration == [4.0, 3.5, 3.2, 3.2, 3.2]
-    assert madsen.penetration[:4] == cat.get("gun", "belgium/20mm-l60-madsen-aa").penetration
-    for gun in (bofors, fk, madsen):
-        assert gun.prov("penetration.0") is Provenance.PLACEHOLDER
-    mine = [g for g in cat.all("gun") if g.nation == "poland"]
-    assert len([g for g in mine if g.penetration]) == 3
-    assert all("(P49)" in g.notes for g in mine if not g.penetration)

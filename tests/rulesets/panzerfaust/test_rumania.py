@@ -121,24 +121,3 @@ def test_organisations(cat):
     assert [(s.min, s.max) for s in art.slots] == [(3, 5), (0, 2)]
     assert "Use German tank company organisation." in text
     assert cat.get("nation", NATION).chart_borrowing["tank company organisation"] == "germany"
-
-
-def test_penetration_hand_checked(cat):
-    """P49 values worked by hand: band far edges 200, 400, ... m; linear between source ranges."""
-    # 47mm Bohler, the same figures as italy/47mm-l32-47-32 (its licence copy): 58 mm at 100 m,
-    # 43 at 500 m, 35 at 700 m (no angle given). 200 m: 58 - 15 x 100/400 = 54.25 -> 54 mm;
-    # 400 m: 58 - 15 x 300/400 = 46.75 -> 47 mm; 600 m: 43 - 8 x 100/200 = 39 mm; flat 35 beyond.
-    bohler = cat.get("gun", f"{NATION}/47mm-l39-bohler")
-    assert bohler.penetration == [5.4, 4.7, 3.9, 3.5, 3.5, 3.5]
-    assert bohler.prov("penetration.0") is Provenance.PLACEHOLDER
-    # German guns that Rumanian records use: PaK 40 PzGr 39 at 30deg, 96 mm at 500 m and 80 at
-    # 1000 m: 800 m -> 96 - 16 x 300/500 = 86.4 -> 86; PaK 35/36 34 mm at 100 m, 29 at 500 m:
-    # 200 m -> 34 - 5 x 100/400 = 32.75 -> 33.
-    assert cat.get("gun", "germany/75mm-l46-pak-40").penetration[3] == 8.6
-    assert cat.get("gun", "germany/37mm-l45-pak-35-36").penetration[0] == 3.3
-    # the WWI field gun and howitzer have no AP round
-    for rid in ("75-76mm-l30-krupps", "105mm-l14-m12-16"):
-        gun = cat.get("gun", f"{NATION}/{rid}")
-        assert not gun.penetration and "(P49)" in gun.notes, rid
-    filled = sorted(g.id for g in cat.all("gun") if g.nation == NATION and g.penetration)
-    assert filled == [f"{NATION}/47mm-l39-bohler"]

@@ -121,42 +121,6 @@ def test_infantry_platoon_org(cat):
     assert {s.choice_group for s in plat.slots if s.role == "standard"} == {"section"}
 
 
-def test_penetration_hand_checked(cat):
-    """P49 values worked by hand: band far edges 200, 400, ... m; 500 yd = 457.2 m."""
-    # 37mm M3A1, M51 APC 53/46/40/35 mm at 500/1000/1500/2000 yd (457/914/1372/1829 m), 30deg.
-    # 200 and 400 m lie before 457 m: flat 53 mm; 600 m: 53 - 7 x 142.8/457.2 = 50.8 -> 51 mm;
-    # 1000 m: 46 - 6 x 85.6/457.2 = 44.9 -> 45 mm; 1300 m: 46 - 6 x 385.6/457.2 = 40.9 -> 41 mm.
-    m3 = cat.get("gun", "usa_europe/37mm-l54-m3a1")
-    assert m3.penetration == [5.3, 5.3, 5.1, 4.8, 4.5, 4.1]
-    # 76mm M1 / 3in M5, M62 APC: 800 m = 93 - 5 x 342.8/457.2 = 89.25 -> 89 mm
-    assert cat.get("gun", "usa_europe/76mm-l52-3in-m5").penetration[3] == 8.9
-    # HEAT is constant with range: M20 recoilless M310 100 mm, pack howitzer M66 91 mm,
-    # 105mm M67 102 mm (the M3 fires the M2A1's shell)
-    heat = {
-        "usa_europe/75mm-l28-m20-recoilless": 10.0,
-        "usa_europe/75mm-l16-m1a1-pack": 9.1,
-        "usa_europe/105mm-l16-m3": 10.2,
-        "usa_europe/105mm-l22-m2a1": 10.2,
-    }
-    for rid, cm in heat.items():
-        gun = cat.get("gun", rid)
-        row = next(a for a in gun.ammo if a.kind == "HEAT")
-        assert row.penetration == [cm] * len(row.to_hit), rid
-        assert not gun.penetration, rid  # no AP round for the main list
-    filled = [
-        g.id
-        for g in cat.all("gun")
-        if g.nation == "usa_europe" and (g.penetration or any(a.penetration for a in g.ammo))
-    ]
-    assert len(filled) == 9
-    # 57mm M1 = the US-built 6 pdr: it shares the britain 6 pdr's one figure, 68.6 mm at 915 m
-    # (angle not given) -> 69 mm, held flat at all 9 bands (P49 licence copy); APDS stays empty
-    m1 = cat.get("gun", "usa_europe/57mm-l50-m1")
-    assert "usa_europe/57mm-l50-m1" in filled
-    assert m1.penetration == [6.9] * 9 == cat.get("gun", "britain/57mm-l45-6-pdr").penetration
-    assert m1.ammo[0].kind == "APDS" and not m1.ammo[0].penetration
-
-
 def test_half_track_cross_country_is_two_thirds(cat):
     # P52: half-tracks C/C = round(Rd x 2/3) = 30 at 45 mph
     for rid in ("usa_europe/m3-gmc", "usa_europe/m16-mgmc", "usa_europe/m3-half-trk"):

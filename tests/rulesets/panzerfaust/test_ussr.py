@@ -6,8 +6,8 @@ from fractions import Fraction
 
 import pytest
 
-from conftest import filled_guns, row_at
 from conftest import page_text as seed_page
+from conftest import row_at
 from kriegsspiel.data import Provenance
 from kriegsspiel.rulesets.panzerfaust import points
 
@@ -160,32 +160,6 @@ def test_guards_support_increases(cat):
     assert (mg.min, mg.max, mg.ref) == (3, 4, "infantry_team:ussr/mmg-team")
     guards_rule = next(r for r in cat.get("nation", "ussr").rating_rules if r.selector == "guards")
     assert "support units increased by 25-50%" in guards_rule.constraints
-
-
-def test_penetration_hand_checked(cat):
-    """P49 values worked by hand: band far edges 200, 400, ... m; linear between source ranges."""
-    # 45mm M37 (53-K), BR-240 at 60deg meeting angle: 43 mm at 100 m, 35 at 500 m, 28 at 1000 m.
-    # 200 m: 43 - 8 x 100/400 = 41 mm; 600 m: 35 - 7 x 100/500 = 33.6 -> 34 mm;
-    # 800 m: 35 - 7 x 300/500 = 30.8 -> 31 mm; flat beyond 1000 m.
-    m37 = cat.get("gun", "ussr/45mm-l46-m32-m37")
-    assert m37.penetration == [4.1, 3.7, 3.4, 3.1, 2.8, 2.8, 2.8]
-    assert m37.prov("penetration") is Provenance.PLACEHOLDER
-    # 76mm F-34 / ZiS-3, BR-350A at 60deg: 67/60/52/45 mm at 100/500/1000/1500 m.
-    # 400 m: 67 - 7 x 300/400 = 61.75 -> 62 mm; 1300 m: 52 - 7 x 300/500 = 47.8 -> 48 mm;
-    # flat 45 mm from 1600 m on.
-    f34 = cat.get("gun", "ussr/76mm-l41-42-m")
-    assert f34.penetration == [6.5, 6.2, 5.8, 5.5, 5.2, 4.8, 4.5, 4.5, 4.5, 4.5]
-    assert not f34.ammo[0].penetration  # BR-350P: no verified 30deg figure
-    # 37mm M30 (licence PaK 36): 34 mm at 100 m, 29 at 500 m: 200 m -> 32.75 -> 33 mm
-    assert cat.get("gun", "ussr/37mm-l45-m30").penetration[0] == 3.3
-    # guns without a verified figure stay empty and say why
-    zis2 = cat.get("gun", "ussr/57mm-l73-m41-m43")
-    assert not zis2.penetration and "(P49)" in zis2.notes
-    assert filled_guns(cat, "ussr") == [
-        "ussr/37mm-l45-m30",
-        "ussr/45mm-l46-m32-m37",
-        "ussr/76mm-l41-42-m",
-    ]
 
 
 def test_light_tank_side_armour_is_not_the_floor_plate(cat):

@@ -100,6 +100,14 @@ class PanzerfaustRecord(Record):
             "offboard_allowed",
             "available",
             "name",
+            # lists whose emptiness is a fact, not a loss (data audit)
+            "constraints",
+            "policies",
+            "conditions",
+            "open",
+            "pv_options",
+            "armament",
+            "ammo",
         }
     )
 
@@ -259,6 +267,10 @@ class MotorisedGun(PanzerfaustRecord):
 # --- guns ----------------------------------------------------------------------------------
 
 
+# rounds that pierce armour: a row of these kinds has (or lost) a penetration row (p34-35)
+AP_AMMO = frozenset({"APCR", "HVAP", "APDS", "HEAT", "SPIGOT"})
+
+
 class SpecialAmmo(_Part):
     kind: Literal["APCR", "HVAP", "APDS", "HEAT", "SPIGOT", "SMOKE", "WP", "CANISTER", "HE"]
     name: str | None = None
@@ -287,6 +299,33 @@ class Gun(PanzerfaustRecord):
     gun_shield: bool = True
     horse_drawn_only: bool = False
     ammo: list[SpecialAmmo] = Field(default_factory=list)
+
+    def null_status(self, path: str) -> str:
+        """A howitzer's own penetration row, and the penetration of a smoke, WP, canister or HE
+        ammo row, do not apply (P49: no AP round); any other empty penetration row was lost."""
+        parts = path.split(".")
+        if path not in self.field_provenance:
+            if parts[0] == "penetration" and self.category == "howitzer_field":
+                return "n/a"
+            if (
+                parts[0] == "ammo"
+                and len(parts) >= 3
+                and parts[2] in ("penetration", "to_hit")
+                and self.ammo[int(parts[1])].kind not in AP_AMMO
+            ):
+                return "n/a"
+        return super().null_status(path)
+
+    def ap_rows(self) -> list[tuple[str, list[float | None]]]:
+        """(path, penetration list) of every row that fires an armour-piercing round: the gun's
+        own (AT, tank and AA guns, and any howitzer with a figure) and its AP ammo rows."""
+        rows = []
+        if self.category != "howitzer_field" or self.penetration:
+            rows.append(("penetration", self.penetration))
+        for i, ammo in enumerate(self.ammo):
+            if ammo.kind in AP_AMMO:
+                rows.append((f"ammo.{i}.penetration", ammo.penetration or []))
+        return rows
 
 
 # --- infantry ------------------------------------------------------------------------------

@@ -1,0 +1,65 @@
+"""Decision P2 (revised by issue 16): AFV armour face by face from a per-plate source.
+
+`armour.yaml` (beside this module) holds each vehicle's plates as DarkestHour's vehicle classes
+print them (or, where a vehicle names its own `source`, as that page's armour table prints them): thickness (cm) and slope from vertical per plate of the hull front, side and rear, and
+the turret's front, side and rear factor and slope. A face's chart value (cm, slope folded in as
+p27 does: 30 deg from horizontal doubles a plate) is the thickest effective plate of that face,
+thickness / cos(slope), among plates no steeper than 62 deg from vertical (steeper plates are
+roof, floor or glacis strips that the book's three faces do not describe); rounded to 0.1 cm, half
+up. Every value is `historical`, its `ref` the repository, commit and class file.
+"""
+
+from __future__ import annotations
+
+import math
+from decimal import ROUND_HALF_UP, Decimal
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+SOURCES_FILE = Path(__file__).with_name("armour.yaml")
+MAX_SLOPE_DEG = 62.0
+FACES = {"hf": ("hull", "front"), "hs": ("hull", "right"), "hr": ("hull", "rear")}
+FACES |= {"tf": ("turret", "front"), "ts": ("turret", "right"), "tr": ("turret", "rear")}
+
+
+@cache
+def load_sources(path: Path = SOURCES_FILE) -> dict[str, Any]:
+    with open(path, encoding="utf-8") as fh:
+        return yaml.safe_load(fh)
+
+
+def effective_cm(plate: dict[str, Any]) -> float:
+    return plate["cm"] / math.cos(math.radians(plate["slope"]))
+
+
+def _tenth(x: float) -> float:
+    return float(Decimal(repr(x)).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))
+
+
+def faces(vehicle_key: str) -> dict[str, dict[str, Any]]:
+    """{face: {value, provenance, ref, note}} for every face the source gives."""
+    doc = load_sources()
+    vehicle = doc["vehicles"][vehicle_key]
+    src = vehicle.get("source") or doc["source"]
+    out = {}
+    for face, (part, side) in FACES.items():
+        data = vehicle.get(part, {}).get(side)
+        if not data:
+            continue
+        usable = [p for p in data["plates"] if abs(p["slope"]) <= MAX_SLOPE_DEG]
+        best = max(usable, key=effective_cm)
+        value = _tenth(effective_cm(best))
+        where = f" {best['where']}" if "where" in best else ""
+        out[face] = {
+            "value": value,
+            "provenance": "historical",
+            "ref": f"{src['repo']}@{src['commit']}:{data['path']}",
+            "note": (
+                f"P2 (issue 16): thickest of {len(usable)} usable {part} {side} plate(s):{where} "
+                f"{best['cm'] * 10:g} mm at {best['slope']:g}deg -> {value} cm"
+            ),
+        }
+    return out

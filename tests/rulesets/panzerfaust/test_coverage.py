@@ -1,0 +1,65 @@
+"""Issue 16 item 7: the coverage counts of `kriegsspiel data audit panzerfaust`, pinned.
+
+These are what branch `pfdata` computes. `priced` will move when the PV placeholder model (issue
+16 item 4, another branch) lands, and `armour_faces` / `dated` as items 3 and 5 are filled.
+"""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from kriegsspiel.cli.main import app
+from kriegsspiel.data.audit import field_status
+from kriegsspiel.rulesets.panzerfaust.coverage import coverage
+
+PINNED = {
+    "guns": {"aa_auto": [23, 23], "at_tank": [72, 72], "howitzer_field": [29, 61]},
+    "guns_with_penetration": {"aa_auto": [23, 23], "at_tank": [72, 72], "howitzer_field": [29, 29]},
+    "guns_with_sourced_penetration": {
+        "aa_auto": [5, 23],
+        "at_tank": [49, 72],
+        "howitzer_field": [9, 29],
+    },
+    "gun_armed_afvs": {"apc_recon": [45, 45], "spg": [84, 84], "tank": [179, 179]},
+    "afvs_that_can_hurt_armour": {"apc_recon": [44, 45], "spg": [77, 84], "tank": [165, 179]},
+    "armour_faces": {"apc_recon": [5, 100], "spg": [20, 88], "tank": [167, 213]},
+    "priced": {
+        "afv": [181, 401],
+        "battery": [31, 117],
+        "gun": [38, 156],
+        "infantry_team": [121, 133],
+        "motorised_gun": [26, 37],
+        "softskin": [86, 116],
+    },
+    "dated": {"afv": [67, 401], "gun": [51, 156], "special_ammo": [26, 45]},
+}
+
+
+def test_coverage_numbers_pinned(cat):
+    assert coverage(cat) == PINNED
+
+
+def test_audit_json_carries_coverage_and_text_prints_it():
+    runner = CliRunner()
+    res = runner.invoke(app, ["data", "audit", "panzerfaust", "--json"])
+    assert res.exit_code == 0, res.output
+    report = json.loads(res.output)["panzerfaust"]
+    assert report["coverage"] == PINNED and report["tables"]
+    res = runner.invoke(app, ["data", "audit", "panzerfaust"])
+    assert res.exit_code == 0 and "coverage" in res.output
+    assert "guns_with_penetration" in res.output.replace("\n", "")
+
+
+def test_empty_lost_lists_count_as_missing_not_seed(cat):
+    """An empty list of lost values is missing (the audit found 353 counted as seed); a howitzer's
+    empty penetration row does not apply (no AP round, P49)."""
+    boys = cat.get("infantry_weapon", "britain/boys-atr")
+    rifles = cat.get("infantry_team", "belgium/rifle-team")
+    assert boys.penetration == [] and field_status(boys, "penetration", []) == "missing"
+    assert rifles.fire_factors == [] and field_status(rifles, "fire_factors", []) == "missing"
+    howitzer = cat.get("gun", "britain/88mm-l28-25-pdr")
+    assert howitzer.penetration == [] and field_status(howitzer, "penetration", []) == "n/a"
+    assert field_status(cat.get("afv", "germany/pz-vi-tiger"), "open", []) == "n/a"
+    assert cat.get("gun", "germany/75mm-l46-pak-40").null_status("penetration") == "missing"
