@@ -410,19 +410,50 @@ def _parse_scenario(path: Path) -> Scenario:
         raise DataError(issues) from None
 
 
+def _placed(block: Any) -> list[dict[str, Any]]:
+    """Every piece placed in a raw forces block, whatever the ruleset's nesting: a mapping
+    with an id and numeric x and y (a piece still to deploy has none)."""
+    out: list[dict[str, Any]] = []
+    if isinstance(block, dict):
+        if isinstance(block.get("id"), str) and all(
+            isinstance(block.get(k), int | float) for k in ("x", "y")
+        ):
+            out.append(block)
+        for v in block.values():
+            out += _placed(v)
+    elif isinstance(block, list):
+        for v in block:
+            out += _placed(v)
+    return out
+
+
+def _path_to(block: Any, piece_id: str) -> tuple[Any, ...]:
+    """Where the piece `piece_id` stands inside a raw forces block (for the error's line)."""
+    if isinstance(block, dict):
+        if block.get("id") == piece_id:
+            return ()
+        items = block.items()
+    elif isinstance(block, list):
+        items = enumerate(block)
+    else:
+        return ()
+    for k, v in items:
+        if not isinstance(v, dict | list):
+            continue
+        sub = _path_to(v, piece_id)
+        if sub or (isinstance(v, dict) and v.get("id") == piece_id):
+            return (k, *sub)
+    return ()
+
+
 def off_table(sc: Scenario, raw: Any, path: Path) -> list[DataIssue]:
     """Units and objectives must stand on the table (0..width, 0..depth), each named by line."""
     w, d, unit = sc.table.width, sc.table.depth, sc.table.unit
     places: list[tuple[tuple[Any, ...], str, float, float]] = []
-    for i, side in enumerate(sc.sides):
-        places += [
-            (("sides", i, "units", j), f"unit {u.id!r}", u.x, u.y) for j, u in enumerate(side.units)
-        ]
-    for i, r in enumerate(sc.reinforcements):
-        places += [
-            (("reinforcements", i, "units", j), f"unit {u.id!r}", u.x, u.y)
-            for j, u in enumerate(r.units)
-        ]
+    for _, _side, block, where in forces_blocks(raw):
+        for u in _placed(block):
+            loc = (*where, *_path_to(block, u["id"]))
+            places.append((loc, f"unit {u['id']!r}", u["x"], u["y"]))
     places += [
         (("objectives", i), f"objective {o.id!r}", o.x, o.y) for i, o in enumerate(sc.objectives)
     ]
