@@ -17,6 +17,7 @@ from kriegsspiel.geometry.los import (
     SightRules,
     line_of_sight,
     line_of_sight_to_footprint,
+    visible,
     visible_many,
 )
 from kriegsspiel.geometry.terrain import Crossing, Feature, Table, blocking_predicate
@@ -43,5 +44,6 @@ __all__ = [
     "path_length",
     "relative_bearing",
     "turn_needed",
+    "visible",
     "visible_many",
 ]
