@@ -170,7 +170,15 @@ def visible_many(
     ha = np.broadcast_to(np.asarray(observer_heights, float), len(a))
     hb = np.broadcast_to(np.asarray(target_heights, float), len(a))
     rules = SightRules(blocks, see_into, own_depth, hills)
-    return _evaluate(table, a, b, ha, hb, rules, details=False, use_index=use_index)[0]
+    batch = rules.lines(table).batch if use_index else None
+    if batch is None or not len(a):
+        return _evaluate(table, a, b, ha, hb, rules, details=False, use_index=use_index)[0]
+    seen, decided = batch.decide(a, b)
+    rest = np.flatnonzero(~decided)
+    if len(rest):
+        args = (a[rest], b[rest], ha[rest], hb[rest])
+        seen[rest] = _evaluate(table, *args, rules, details=False)[0]
+    return seen
 
 
 def _sample_points(fp: Footprint) -> list[XY]:
