@@ -1,4 +1,5 @@
-"""Ruleset-agnostic table geometry: units, footprints, terrain, line of sight."""
+"""Ruleset-agnostic table geometry: units, footprints, terrain, line of sight, movement
+along paths (pivots, swept areas), templates and scatter."""
 
 from kriegsspiel.geometry.footprint import (
     Footprint,
@@ -20,10 +21,42 @@ from kriegsspiel.geometry.los import (
     visible,
     visible_many,
 )
+from kriegsspiel.geometry.motion import (
+    PathPoint,
+    pivot_sweep,
+    point_along,
+    point_at_fraction,
+    swept,
+    turns,
+)
+from kriegsspiel.geometry.templates import (
+    cone,
+    rectangle,
+    ring,
+    scatter,
+    scatter_bearing,
+    scatter_outcomes,
+    share_under,
+    under,
+)
 from kriegsspiel.geometry.terrain import Crossing, Feature, Table, blocking_predicate
 from kriegsspiel.geometry.units import Unit, convert
 
 __all__ = [
+    "PathPoint",
+    "cone",
+    "pivot_sweep",
+    "point_along",
+    "point_at_fraction",
+    "rectangle",
+    "ring",
+    "scatter",
+    "scatter_bearing",
+    "scatter_outcomes",
+    "share_under",
+    "swept",
+    "turns",
+    "under",
     "Crossing",
     "Feature",
     "Footprint",
