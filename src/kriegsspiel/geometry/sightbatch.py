@@ -57,8 +57,8 @@ class PlainBatch:
         d2 = vx * (by - cy) - vy * (bx - cx)
         d3 = ux * (cy - ay) - uy * (cx - ax)
         d4 = ux * (dy - ay) - uy * (dx - ax)
-        small = [np.abs(d) < TOUCH for d in (d1, d2, d3, d4)]
-        flat = small[0] | small[1] | small[2] | small[3]
+        flat = np.minimum(np.minimum(np.abs(d1), np.abs(d2)), np.minimum(np.abs(d3), np.abs(d4)))
+        flat = flat < TOUCH
         cross = ((d1 > 0) != (d2 > 0)) & ((d3 > 0) != (d4 > 0)) & ~flat
         fall = np.where(vy == 0, 1.0, vy)
         in_a = ((cy > ay) != (dy > ay)) & (ax < vx * (ay - cy) / fall + cx)
@@ -71,10 +71,10 @@ class PlainBatch:
             d = np.stack([dx[0, ei], dy[0, ei]], 1)
             p, q = a[li], b[li]
             touch = (
-                (small[0][li, ei] & _near(p, c, d))
-                | (small[1][li, ei] & _near(q, c, d))
-                | (small[2][li, ei] & _near(c, p, q))
-                | (small[3][li, ei] & _near(d, p, q))
+                (np.abs(d1[li, ei]) < TOUCH) & _near(p, c, d)
+                | (np.abs(d2[li, ei]) < TOUCH) & _near(q, c, d)
+                | (np.abs(d3[li, ei]) < TOUCH) & _near(c, p, q)
+                | (np.abs(d4[li, ei]) < TOUCH) & _near(d, p, q)
             )
             odd[li[touch]] = True
         return ~odd & (cross.sum(axis=1) > inside), odd

@@ -205,8 +205,13 @@ def _holds(s: _Shape, x: float, y: float, careful: bool = False) -> bool:
     for ring in s.rings:
         cx, cy = ring[-1]
         for dx, dy in ring:
-            if careful and _near((x, y), (cx, cy), (dx, dy)):
-                raise Undecided
+            if careful:
+                vx, vy = dx - cx, dy - cy  # off the edge's line by more than NEAR: not near
+                off = vx * (y - cy) - vy * (x - cx)
+                if abs(off) < NEAR * (abs(vx) + abs(vy) + 1.0) and _near(
+                    (x, y), (cx, cy), (dx, dy)
+                ):
+                    raise Undecided
             if (cy > y) != (dy > y) and x < (dx - cx) * (y - cy) / (dy - cy) + cx:
                 inside = not inside
             cx, cy = dx, dy
@@ -219,13 +224,17 @@ def _pieces(s: _Shape, ax, ay, bx, by, length) -> list[tuple[float, float]]:
     ts = []
     ux, uy = bx - ax, by - ay
     inside = False  # a's even-odd count (areas)
+    area = s.area
     for cx, cy, dx, dy, vx, vy in s.edges:
+        if area and (cy > ay) != (dy > ay) and ax < vx * (ay - cy) / vy + cx:
+            inside = not inside
         d1 = vx * (ay - cy) - vy * (ax - cx)
         d2 = vx * (by - cy) - vy * (bx - cx)
-        if s.area and (cy > ay) != (dy > ay) and ax < vx * (ay - cy) / vy + cx:
-            inside = not inside
-        if (d1 > TOUCH and d2 > TOUCH) or (d1 < -TOUCH and d2 < -TOUCH):
-            continue  # both ends clearly on one side of this edge's line
+        if d1 > TOUCH:
+            if d2 > TOUCH:
+                continue  # both ends clearly on one side of this edge's line
+        elif d1 < -TOUCH and d2 < -TOUCH:
+            continue
         d3 = ux * (cy - ay) - uy * (cx - ax)
         d4 = ux * (dy - ay) - uy * (dx - ax)
         if min(abs(d1), abs(d2), abs(d3), abs(d4)) < TOUCH:
