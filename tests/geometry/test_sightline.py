@@ -3,13 +3,30 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from shapely import LineString, Point, box
 
-from kriegsspiel.geometry import Feature, SightRules, Table, line_of_sight, visible, visible_many
+from kriegsspiel.geometry import (
+    Feature,
+    SightRules,
+    Table,
+    line_of_sight,
+    sightbatch,
+    visible,
+    visible_many,
+)
 
 BLOCKS = frozenset({"woods", "building", "wall"})
+
+
+@pytest.fixture(scope="module")
+def monkeypatch_once():
+    """A monkeypatch that hypothesis' repeated examples may share (undone after the module)."""
+    mp = pytest.MonkeyPatch()
+    yield mp
+    mp.undo()
 
 
 def crest_table() -> Table:
@@ -85,9 +102,29 @@ def test_single_checks_agree_with_the_batch(seed, pts, eyes, kw):
     a = np.array([p[:2] for p in pts])
     b = np.array([p[2:] for p in pts])
     batch = visible_many(t, a, b, BLOCKS, eyes[0], eyes[1], **kw)
+    core = visible_many(t, a, b, BLOCKS, eyes[0], eyes[1], use_index=False, **kw)
     rules = SightRules(BLOCKS, **kw)
     single = [visible(t, p[:2], p[2:], rules, *eyes) for p in pts]
-    assert single == batch.tolist()
+    assert single == batch.tolist() == core.tolist()
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    seed=st.integers(0, 5),
+    pts=st.lists(st.tuples(coord, coord, coord, coord), min_size=1, max_size=40),
+    one_pass=st.sampled_from([0, 10**9]),
+)
+def test_plain_blockers_settle_lines_as_the_core_does(seed, pts, one_pass, monkeypatch_once):
+    """Woods and hills read as flat blockers (as the quickref bot reads them): the array
+    path decides nearly every line, in one pass or a blocker at a time, as the core does."""
+    t = random_table(seed)
+    flat = Table(30, 30, "in", t.features, hill_kinds=())
+    kinds = frozenset({"woods", "hill"})
+    a = np.array([p[:2] for p in pts])
+    b = np.array([p[2:] for p in pts])
+    monkeypatch_once.setattr(sightbatch, "ONE_PASS", one_pass)
+    fast = visible_many(flat, a, b, kinds)
+    assert fast.tolist() == visible_many(flat, a, b, kinds, use_index=False).tolist()
 
 
 def test_the_scalar_path_decides_most_lines_itself():

@@ -283,15 +283,15 @@ class ViewTerrain:
             out[pairs] = visible_many(self._table, frm[fi], to[ti], SIGHT.blocks)
             return out.reshape(n, m)
         a, b = frm.tolist(), to.tolist()
-        seen = []
-        for i, j in zip(fi.tolist(), ti.tolist(), strict=True):
-            key = (*a[i], *b[j])
-            hit = self._pairs.get(key)
-            if hit is None:
-                if len(self._pairs) >= MEMO_SIZE:
-                    self._pairs.clear()
-                hit = self._pairs[key] = visible(self._table, a[i], b[j], SIGHT)
-            seen.append(hit)
+        keys = [(*a[i], *b[j]) for i, j in zip(fi.tolist(), ti.tolist(), strict=True)]
+        seen = [self._pairs.get(k) for k in keys]
+        todo = [k for k, s in enumerate(seen) if s is None]
+        if todo:
+            if len(self._pairs) >= MEMO_SIZE:
+                self._pairs.clear()
+            fresh = visible_many(self._table, frm[fi[todo]], to[ti[todo]], SIGHT.blocks)
+            for k, clear in zip(todo, fresh.tolist(), strict=True):
+                seen[k] = self._pairs[keys[k]] = clear
         out[pairs[~np.asarray(seen, dtype=bool)]] = False
         return out.reshape(n, m)
 
