@@ -116,6 +116,7 @@ class SightLines:
         length = math.hypot(ux, uy)
         slack = NEAR * length
         later = []  # hills and tall features: they need the ground heights
+        simple = self.see_into == 0 and self.own == math.inf
         for s in self.shapes:
             x0, y0, x1, y1 = s.box
             if hi_x < x0 - NEAR or lo_x > x1 + NEAR or hi_y < y0 - NEAR or lo_y > y1 + NEAR:
@@ -134,7 +135,10 @@ class SightLines:
                 later.append((s, pieces))
                 continue
             for t0, t1 in pieces:  # a plain blocker needs no heights: it settles at once
-                if self._blocks(s, t0, t1, length, a, b, 0.0, 0.0, 0.0, 0.0):
+                if simple and s.area:  # `_blocks` with nothing ignored but an end's own area
+                    if t0 > EPS and t1 < length - EPS and t1 - t0 > EPS:
+                        return False
+                elif self._blocks(s, t0, t1, length, a, b, 0.0, 0.0, 0.0, 0.0):
                     return False
         if not later:
             return True
