@@ -6,7 +6,8 @@ quickref scenario, speed-up of 2 local workers over 1, peak memory per worker.
 `--old SRC` times a second code tree beside this one in the same run: SRC is a directory
 holding another commit's `kriegsspiel` package, e.g. `git archive <commit> src | tar -x -C
 /tmp/old` then `--old /tmp/old/src`. Each tree plays the same battles in its own interpreter
-(one worker), the trees taking turns three times; the table shows both and new/old.
+(one worker), the trees taking turns (each going first half the time); the table shows each battle's
+best time per tree, averaged, and new/old.
 
 Targets: a full battle <= 100 ms on one core; 2 workers >= 1.7x one. Ratios are measured in
 one run; nothing here is asserted by the tests. `ms/battle` is each battle's best time of three
@@ -82,7 +83,7 @@ def _tree_times(src: str, sid: str, n: int) -> list[float]:
 
 
 def compare(old: str, n: int) -> None:
-    """Old and new code trees side by side: each battle's best of three runs per tree."""
+    """Old and new code trees side by side: each battle's best of four runs per tree."""
     import kriegsspiel
 
     new = os.path.dirname(os.path.dirname(kriegsspiel.__file__))
@@ -90,8 +91,9 @@ def compare(old: str, n: int) -> None:
     print(f"{'scenario':24} {'new ms/battle':>14} {'old ms/battle':>14} {'new/old':>8}")
     for sid in SCENARIOS:
         runs = {"new": [], "old": []}
-        for _ in range(3):
-            for name, src in (("old", old), ("new", new)):
+        for r in range(4):  # the trees take turns going first (the machine's speed drifts)
+            order = (("old", old), ("new", new))
+            for name, src in order if r % 2 == 0 else order[::-1]:
                 runs[name].append(_tree_times(src, sid, n))
         best = {k: sum(min(r[i] for r in v) for i in range(n)) / n for k, v in runs.items()}
         ratio = best["new"] / best["old"]

@@ -25,6 +25,7 @@ from kriegsspiel.geometry.terrain import BlockRule, Feature, Table, blocking_pre
 EPS = 1e-9
 Mode = Literal["centre", "any"]
 HillRule = Literal["below_top", "crest"]
+SETTLED_SIZE = 100_000  # grazing lines remembered per table and rules
 
 
 @dataclass(frozen=True)
@@ -176,9 +177,26 @@ def visible_many(
     seen, decided = batch.decide(a, b)
     rest = np.flatnonzero(~decided)
     if len(rest):
-        args = (a[rest], b[rest], ha[rest], hb[rest])
-        seen[rest] = _evaluate(table, *args, rules, details=False)[0]
+        seen[rest] = _settled(table, rules, a[rest], b[rest], ha[rest], hb[rest])
     return seen
+
+
+def _settled(
+    table: Table, rules: SightRules, a: np.ndarray, b: np.ndarray, ha: np.ndarray, hb: np.ndarray
+) -> np.ndarray:
+    """The exact core's answer for lines the arithmetic left undecided (they graze an edge
+    or a corner), remembered per table and rules: pieces standing still are looked at
+    again and again along the same grazing lines."""
+    memo = rules.lines(table).settled
+    ends = zip(map(tuple, a.tolist()), map(tuple, b.tolist()), strict=True)
+    keys = [(p, q, x, y) for (p, q), x, y in zip(ends, ha.tolist(), hb.tolist(), strict=True)]
+    new = [i for i, k in enumerate(keys) if k not in memo]
+    if new:
+        if len(memo) >= SETTLED_SIZE:
+            memo.clear()
+        got = _evaluate(table, a[new], b[new], ha[new], hb[new], rules, details=False)[0]
+        memo.update(zip([keys[i] for i in new], got.tolist(), strict=True))
+    return np.array([memo[k] for k in keys], dtype=bool)
 
 
 def _sample_points(fp: Footprint) -> list[XY]:

@@ -27,7 +27,9 @@ class PlainBatch:
         self.edges = [np.asarray(s.edges, float).reshape(-1, 6) for s in plain]
         self.count = np.array([len(e) for e in self.edges], int)
         self.start = np.concatenate([[0], np.cumsum(self.count)[:-1]]).astype(int)
-        self.flat = np.concatenate(self.edges) if self.edges else np.zeros((0, 6))
+        flat = np.concatenate(self.edges) if self.edges else np.zeros((0, 6))
+        self.rows = [tuple(c[None, :] for c in e.T) for e in self.edges]  # (1, edges) each
+        self.cols = tuple(np.ascontiguousarray(c) for c in flat.T)  # cx, cy, dx, dy, vx, vy
         self.boxes = np.asarray([s.box for s in plain], float).reshape(-1, 4)
         self.other = np.asarray(other_boxes, float).reshape(-1, 4)
 
@@ -44,14 +46,15 @@ class PlainBatch:
         keep = _meets_box(a[seg], b[seg], self.boxes[shape])
         seg, shape = seg[keep], shape[keep]
         k = self.count[shape]
+        ia, ib, parity = self._parity(a, b)
+        inside = parity[ia[seg], shape] + parity[ib[seg], shape]
         if k.sum() <= ONE_PASS:
-            rows = (
-                np.arange(k.sum())
-                - np.repeat(np.cumsum(k) - k, k)
-                + np.repeat(self.start[shape], k)
-            )
-            line = np.repeat(seg, k)
-            block, odd = _rows(a[line], b[line], self.flat[rows], np.cumsum(k) - k)
+            pid = np.repeat(np.arange(len(seg)), k)
+            rows = np.arange(len(pid)) - (np.cumsum(k) - k)[pid] + self.start[shape][pid]
+            line = seg[pid]
+            edges = tuple(c[rows] for c in self.cols)
+            ends = (a[:, 0][line], a[:, 1][line], b[:, 0][line], b[:, 1][line])
+            block, odd = _rows(*ends, edges, pid, inside)
             blocked[seg[block]] = True
             unsure[seg[odd]] = True
             return ~blocked, blocked | ~unsure
@@ -60,21 +63,46 @@ class PlainBatch:
         for j in np.flatnonzero(near.any(axis=0)).tolist():
             sel = np.flatnonzero(near[:, j] & ~blocked)
             if len(sel):
-                e = len(self.edges[j])
-                line = np.repeat(sel, e)
-                edges = np.tile(self.edges[j], (len(sel), 1))
-                block, odd = _rows(a[line], b[line], edges, np.arange(0, len(line), e))
+                ends = (a[sel, 0, None], a[sel, 1, None], b[sel, 0, None], b[sel, 1, None])
+                held = parity[ia[sel], j] + parity[ib[sel], j]
+                block, odd = _rows(*ends, self.rows[j], None, held)
                 blocked[sel[block]] = True
                 unsure[sel[odd]] = True
         return ~blocked, blocked | ~unsure
 
+    def _parity(self, a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Each line's ends as indexes into the distinct end points, and an (points,
+        blockers) array: 1 where the blocker holds the point (even-odd count), else 0."""
+        ends = np.concatenate([a, b])
+        z, inv = np.unique(ends[:, 0] + 1j * ends[:, 1], return_inverse=True)
+        u = np.stack([z.real, z.imag], axis=1)
+        inv = inv.ravel()
+        parity = np.zeros((len(u), len(self.boxes)), int)
+        x, y = u[:, 0, None], u[:, 1, None]
+        box = self.boxes
+        pt, shape = np.nonzero(
+            (box[:, 0] <= x) & (x <= box[:, 2]) & (box[:, 1] <= y) & (y <= box[:, 3])
+        )
+        if len(pt):
+            k = self.count[shape]
+            pid = np.repeat(np.arange(len(pt)), k)
+            rows = np.arange(len(pid)) - (np.cumsum(k) - k)[pid] + self.start[shape][pid]
+            cx, cy, dx, dy, vx, vy = (c[rows] for c in self.cols)
+            px, py = u[pt, 0][pid], u[pt, 1][pid]
+            fall = np.where(vy == 0, 1.0, vy)
+            hit = ((cy > py) != (dy > py)) & (px < vx * (py - cy) / fall + cx)
+            parity[pt, shape] = np.bincount(pid, hit, len(pt)).astype(int) % 2
+        return inv[: len(a)], inv[len(a) :], parity
 
-def _rows(a, b, edges, starts) -> tuple[np.ndarray, np.ndarray]:
-    """For (line, plain blocker) groups of (line, edge) rows starting at ``starts``: whether
-    the blocker surely blocks the line, and whether the group is undecided (an orientation
-    test too close to zero with the point on the other segment)."""
-    cx, cy, dx, dy, vx, vy = edges.T
-    ax, ay, bx, by = a[:, 0], a[:, 1], b[:, 0], b[:, 1]
+
+def _rows(ax, ay, bx, by, edges, pid, inside) -> tuple[np.ndarray, np.ndarray]:
+    """For (line, plain blocker) groups of (line, edge) rows (``pid``: each row's group, or
+    None for (lines, edges) arrays of one blocker; ``inside``: how many of each group's
+    line's ends the blocker holds): whether the blocker surely blocks the line, and whether
+    the group is undecided (an orientation test too close to zero with the point on the
+    other segment)."""
+    groups = len(inside)
+    cx, cy, dx, dy, vx, vy = edges
     ux, uy = bx - ax, by - ay
     d1 = vx * (ay - cy) - vy * (ax - cx)
     d2 = vx * (by - cy) - vy * (bx - cx)
@@ -83,30 +111,39 @@ def _rows(a, b, edges, starts) -> tuple[np.ndarray, np.ndarray]:
     flat = np.minimum(np.minimum(np.abs(d1), np.abs(d2)), np.minimum(np.abs(d3), np.abs(d4)))
     flat = flat < TOUCH
     cross = ((d1 > 0) != (d2 > 0)) & ((d3 > 0) != (d4 > 0)) & ~flat
-    fall = np.where(vy == 0, 1.0, vy)
-    in_a = ((cy > ay) != (dy > ay)) & (ax < vx * (ay - cy) / fall + cx)
-    in_b = ((cy > by) != (dy > by)) & (bx < vx * (by - cy) / fall + cx)
-    crossings = np.add.reduceat(cross, starts)
-    inside = np.add.reduceat(in_a, starts) % 2 + np.add.reduceat(in_b, starts) % 2
-    touch = np.zeros(len(d1), bool)
-    f = np.flatnonzero(flat)
-    if len(f):  # a small product matters only where the point is on the other segment
-        c, d = edges[f, 0:2], edges[f, 2:4]
-        p, q = a[f], b[f]
-        touch[f] = (
-            (np.abs(d1[f]) < TOUCH) & _near(p, c, d)
-            | (np.abs(d2[f]) < TOUCH) & _near(q, c, d)
-            | (np.abs(d3[f]) < TOUCH) & _near(c, p, q)
-            | (np.abs(d4[f]) < TOUCH) & _near(d, p, q)
+    if pid is None:  # (lines, edges) arrays: a row per line
+        crossings = cross.sum(axis=1)
+        where = np.nonzero(flat)
+        group = where[0]
+    else:
+        crossings = np.bincount(pid, cross, groups)
+        where = np.flatnonzero(flat)
+        group = pid[where]
+    odd = np.zeros(groups, bool)
+    if len(group):  # a small product matters only where the point is on the other segment
+        shape = d1.shape
+
+        def at(v: np.ndarray) -> np.ndarray:
+            return np.broadcast_to(v, shape)[where]
+
+        c = np.stack([at(cx), at(cy)], 1)
+        d = np.stack([at(dx), at(dy)], 1)
+        p = np.stack([at(ax), at(ay)], 1)
+        q = np.stack([at(bx), at(by)], 1)
+        touch = (
+            (np.abs(d1[where]) < TOUCH) & _near(p, c, d)
+            | (np.abs(d2[where]) < TOUCH) & _near(q, c, d)
+            | (np.abs(d3[where]) < TOUCH) & _near(c, p, q)
+            | (np.abs(d4[where]) < TOUCH) & _near(d, p, q)
         )
-    odd = np.add.reduceat(touch, starts) > 0
+        odd[group[touch]] = True
     return ~odd & (crossings > inside), odd
 
 
 def _overlaps(a: np.ndarray, b: np.ndarray, boxes: np.ndarray) -> np.ndarray:
     """(lines, boxes): whether each line's bounding box meets each box (a hair widened)."""
     lo, hi = np.minimum(a, b), np.maximum(a, b)
-    pad = 1e-6
+    pad = NEAR
     return ~(
         (hi[:, 0, None] < boxes[:, 0] - pad)
         | (lo[:, 0, None] > boxes[:, 2] + pad)

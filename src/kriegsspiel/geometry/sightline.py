@@ -74,6 +74,7 @@ class SightLines:
         walk = [s for s in shapes.values() if s is not None]
         self.shapes = [s for s in walk if s.plain] + [s for s in walk if not s.plain]
         self.hills = [s for s in shapes.values() if s is not None and s.hill]
+        self.settled: dict[tuple, bool] = {}  # the exact core's answers (`los._settled`)
         # the array path applies where nothing near an end is ignored but the own area
         from kriegsspiel.geometry.sightbatch import PlainBatch  # it imports our constants
 
