@@ -1,7 +1,13 @@
 """Battle simulator benchmark (issue 5 item 6): bot-vs-bot battles per second per core for each
 quickref scenario, speed-up of 2 local workers over 1, peak memory per worker.
 
-    .venv/bin/python benchmarks/bench_sim.py [--battles N] [--profile]
+    .venv/bin/python benchmarks/bench_sim.py [--battles N] [--profile] [--old SRC]
+
+`--old SRC` times a second code tree beside this one in the same run: SRC is a directory
+holding another commit's `kriegsspiel` package, e.g. `git archive <commit> src | tar -x -C
+/tmp/old` then `--old /tmp/old/src`. Each tree plays the same battles in its own interpreter
+(one worker), the trees taking turns (each going first half the time); the table shows each battle's
+best time per tree, averaged, and new/old.
 
 Targets: a full battle <= 100 ms on one core; 2 workers >= 1.7x one. Ratios are measured in
 one run; nothing here is asserted by the tests. `ms/battle` is each battle's best time of three
@@ -12,10 +18,14 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import json
 import multiprocessing as mp
+import os
 import pstats
 import resource
 import statistics
+import subprocess
+import sys
 import time
 
 from kriegsspiel.sim import BattleSpec, battle_seed, run_battle
@@ -64,12 +74,47 @@ def run(sid: str, battles: list[BattleSpec], workers: int) -> tuple[float, list[
     return max(t for t, _, _ in results), [kib for _, kib, _ in results], each
 
 
+def _tree_times(src: str, sid: str, n: int) -> list[float]:
+    """Seconds of each battle of a one-worker run with the package found in ``src``."""
+    env = {**os.environ, "PYTHONPATH": src}
+    cmd = [sys.executable, __file__, "--child", sid, "--battles", str(n)]
+    out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True).stdout
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def compare(old: str, n: int) -> None:
+    """Old and new code trees side by side: each battle's best of four runs per tree."""
+    import kriegsspiel
+
+    new = os.path.dirname(os.path.dirname(kriegsspiel.__file__))
+    print(f"new: {new}\nold: {old}")
+    print(f"{'scenario':24} {'new ms/battle':>14} {'old ms/battle':>14} {'new/old':>8}")
+    for sid in SCENARIOS:
+        runs = {"new": [], "old": []}
+        for r in range(4):  # the trees take turns going first (the machine's speed drifts)
+            order = (("old", old), ("new", new))
+            for name, src in order if r % 2 == 0 else order[::-1]:
+                runs[name].append(_tree_times(src, sid, n))
+        best = {k: sum(min(r[i] for r in v) for i in range(n)) / n for k, v in runs.items()}
+        ratio = best["new"] / best["old"]
+        print(f"{sid:24} {best['new'] * 1000:14.0f} {best['old'] * 1000:14.0f} {ratio:8.2f}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--battles", type=int, default=40)
     ap.add_argument("--profile", action="store_true", help="cProfile one battle per scenario")
+    ap.add_argument("--old", help="another commit's src directory, timed beside this one")
+    ap.add_argument("--child", help=argparse.SUPPRESS)  # one tree's run of one scenario
     args = ap.parse_args()
     n = args.battles
+    if args.child:
+        _, _, each = run(args.child, specs(args.child, n), 1)
+        print(json.dumps([each[i] for i in range(n)]))
+        return
+    if args.old:
+        compare(args.old, n)
+        return
     print(
         f"{'scenario':24} {'ms/battle':>10} {'best run':>9} {'battles/s/core':>15}"
         f" {'speed-up 2w':>12} {'peak MiB/worker':>16}"

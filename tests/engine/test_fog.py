@@ -7,12 +7,14 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kriegsspiel.engine import Game, IllegalCommand, load_scenario
 from kriegsspiel.engine.scenario import all_scenarios, find_scenario
+from kriegsspiel.geometry import visible_many
 from kriegsspiel.rulesets.quickref.game.rules import game_rules
 
 from .play import random_play
@@ -202,10 +204,10 @@ def test_sight_after_a_move_equals_a_full_look(seed, which):
 
 
 @pytest.mark.parametrize("sid", ["qr-crossroads-armour", "qr-village-assault"])
-def test_plain_arithmetic_sight_lines_agree_with_shapely(sid):
-    """The board settles sight with plain arithmetic where no point is within a hair of an
-    edge (`Board._los_fast`) and leaves the rest to shapely: on random, grid and vertex
-    points both give the same answer, and both answers occur."""
+def test_board_sight_is_the_geometry_layers_crest_rule(sid):
+    """The board's sight lines (memoised, one at a time) are the geometry layer's batch answer
+    under quickref's rules (LOS YES features block, hills by the crest rule), on random, grid
+    and vertex points, and both answers occur."""
     board = game_rules().board(Game(find_scenario(sid), seed=1).state)
     rng = random.Random(3)
     verts = [v for f in board.features for v in f.shape.exterior.coords]
@@ -216,14 +218,12 @@ def test_plain_arithmetic_sight_lines_agree_with_shapely(sid):
             return (float(rng.randint(0, 48)), float(rng.randint(0, 36)))
         return rng.choice(verts) if r < 0.3 else (rng.uniform(0, 48), rng.uniform(0, 36))
 
-    decided = []
-    for _ in range(4000):
-        a, b = point(), point()
-        fast = board._los_fast(a, b, 0.5)
-        if fast is not None:
-            assert fast == board._los_shapely(a, b, 0.5), (a, b)
-            decided.append(fast)
-    assert len(decided) > 3000 and set(decided) == {True, False}
+    pairs = [(point(), point()) for _ in range(1500)]
+    a, b = np.array([p for p, _ in pairs]), np.array([q for _, q in pairs])
+    rules = board.sight
+    batch = visible_many(board.table, a, b, rules.blocks, 0.5, 0.5, hills=rules.hills)
+    assert [board.los(p, q, 0.5) for p, q in pairs] == batch.tolist()
+    assert set(batch.tolist()) == {True, False}
 
 
 def test_a_refusal_that_would_name_an_unseen_enemy_is_made_plain():

@@ -1,4 +1,5 @@
-"""Ruleset-agnostic table geometry: units, footprints, terrain, line of sight."""
+"""Ruleset-agnostic table geometry: units, footprints, terrain, line of sight, movement
+along paths (pivots, swept areas), templates and scatter."""
 
 from kriegsspiel.geometry.footprint import (
     Footprint,
@@ -17,12 +18,45 @@ from kriegsspiel.geometry.los import (
     SightRules,
     line_of_sight,
     line_of_sight_to_footprint,
+    visible,
     visible_many,
+)
+from kriegsspiel.geometry.motion import (
+    PathPoint,
+    pivot_sweep,
+    point_along,
+    point_at_fraction,
+    swept,
+    turns,
+)
+from kriegsspiel.geometry.templates import (
+    cone,
+    rectangle,
+    ring,
+    scatter,
+    scatter_bearing,
+    scatter_outcomes,
+    share_under,
+    under,
 )
 from kriegsspiel.geometry.terrain import Crossing, Feature, Table, blocking_predicate
 from kriegsspiel.geometry.units import Unit, convert
 
 __all__ = [
+    "PathPoint",
+    "cone",
+    "pivot_sweep",
+    "point_along",
+    "point_at_fraction",
+    "rectangle",
+    "ring",
+    "scatter",
+    "scatter_bearing",
+    "scatter_outcomes",
+    "share_under",
+    "swept",
+    "turns",
+    "under",
     "Crossing",
     "Feature",
     "Footprint",
@@ -43,5 +77,6 @@ __all__ = [
     "path_length",
     "relative_bearing",
     "turn_needed",
+    "visible",
     "visible_many",
 ]

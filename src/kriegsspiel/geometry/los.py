@@ -19,10 +19,13 @@ import shapely
 
 from kriegsspiel.geometry.footprint import Footprint
 from kriegsspiel.geometry.footprint import Point as XY
+from kriegsspiel.geometry.sightline import SightLines
 from kriegsspiel.geometry.terrain import BlockRule, Feature, Table, blocking_predicate
 
 EPS = 1e-9
 Mode = Literal["centre", "any"]
+HillRule = Literal["below_top", "crest"]
+SETTLED_SIZE = 100_000  # grazing lines remembered per table and rules
 
 
 @dataclass(frozen=True)
@@ -45,12 +48,17 @@ class SightRules:
     blocking feature within this distance of either endpoint is ignored (seeing into / out
     of cover, over a wall one lines). ``own_depth``: a blocking area containing an endpoint
     is ignored for the stretch adjoining that endpoint if the stretch is at most this long;
-    None = always ignored (an endpoint's own terrain never blocks it).
+    None = always ignored (an endpoint's own terrain never blocks it). ``hills``:
+    ``"below_top"`` = a hill blocks where the line passes below its top; ``"crest"`` = only
+    where both ends stand below its top and the line at its edge is at or below the top (a
+    crest hides what is behind it from the low ground, never from a higher observer: the
+    quickref hill rule).
     """
 
     blocks: BlockRule
     see_into: float = 0.0
     own_depth: float | None = None
+    hills: HillRule = "below_top"
 
     def mask(self, table: Table) -> np.ndarray:
         """Which of the table's features block, cached per table and rule."""
@@ -60,6 +68,38 @@ class SightRules:
             pred: Callable[[Feature], bool] = blocking_predicate(self.blocks)
             cache[key] = np.array([pred(f) for f in table.features], dtype=bool)
         return cache[key]
+
+    def lines(self, table: Table) -> SightLines:
+        """The table's scalar sight under these rules, built once per table and rules."""
+        key = (
+            self.blocks if callable(self.blocks) else frozenset(self.blocks),
+            self.see_into,
+            self.own_depth,
+            self.hills,
+        )
+        cache = table.cache.setdefault("lines", {})
+        if key not in cache:
+            crest = self.hills == "crest"
+            cache[key] = SightLines(table, self.mask(table), self.see_into, self.own_depth, crest)
+        return cache[key]
+
+
+def visible(
+    table: Table, a: XY, b: XY, rules: SightRules, ha: float = 0.0, hb: float = 0.0
+) -> bool:
+    """Whether one sight line a→b is clear (eyes ``ha``/``hb`` above the ground): plain
+    arithmetic (:class:`SightLines`) where it is sure, else the vectorised core; the same
+    answer as :func:`visible_many` either way."""
+    seen = rules.lines(table).visible(a, b, ha, hb)
+    if seen is None:
+        arr = np.array
+        seen = bool(
+            _evaluate(
+                table, arr([a], float), arr([b], float), arr([ha], float), arr([hb], float),
+                rules, details=False,
+            )[0][0]
+        )  # fmt: skip
+    return seen
 
 
 def line_of_sight(
@@ -71,10 +111,11 @@ def line_of_sight(
     target_height: float = 0.0,
     see_into: float = 0.0,
     own_depth: float | None = None,
+    hills: HillRule = "below_top",
 ) -> LOSResult:
     """Line of sight from an eye ``observer_height`` above the ground at ``observer`` to a
     point ``target_height`` above the ground at ``target``."""
-    rules = SightRules(blocks, see_into, own_depth)
+    rules = SightRules(blocks, see_into, own_depth, hills)
     return _evaluate(
         table, np.array([observer], float), np.array([target], float),
         np.array([observer_height], float), np.array([target_height], float),
@@ -92,6 +133,7 @@ def line_of_sight_to_footprint(
     mode: Mode = "any",
     see_into: float = 0.0,
     own_depth: float | None = None,
+    hills: HillRule = "below_top",
 ) -> LOSResult:
     """Sight to a footprint: ``"centre"`` = to its centre only, ``"any"`` = to its centre,
     corners or edge midpoints (the first visible one wins; else all blockers are reported)."""
@@ -100,7 +142,7 @@ def line_of_sight_to_footprint(
     _, results = _evaluate(
         table, np.repeat([observer], n, axis=0).astype(float), np.array(points, float),
         np.full(n, observer_height, float), np.full(n, target_height, float),
-        SightRules(blocks, see_into, own_depth), details=True,
+        SightRules(blocks, see_into, own_depth, hills), details=True,
     )  # fmt: skip
     for r in results:
         if r.visible:
@@ -119,6 +161,7 @@ def visible_many(
     see_into: float = 0.0,
     own_depth: float | None = None,
     use_index: bool = True,
+    hills: HillRule = "below_top",
 ) -> np.ndarray:
     """Vectorised visibility for ``n`` (observer, target) pairs: a bool array of length n.
 
@@ -127,8 +170,33 @@ def visible_many(
     a, b = np.asarray(observers, float), np.asarray(targets, float)
     ha = np.broadcast_to(np.asarray(observer_heights, float), len(a))
     hb = np.broadcast_to(np.asarray(target_heights, float), len(a))
-    rules = SightRules(blocks, see_into, own_depth)
-    return _evaluate(table, a, b, ha, hb, rules, details=False, use_index=use_index)[0]
+    rules = SightRules(blocks, see_into, own_depth, hills)
+    batch = rules.lines(table).batch if use_index else None
+    if batch is None or not len(a):
+        return _evaluate(table, a, b, ha, hb, rules, details=False, use_index=use_index)[0]
+    seen, decided = batch.decide(a, b)
+    rest = np.flatnonzero(~decided)
+    if len(rest):
+        seen[rest] = _settled(table, rules, a[rest], b[rest], ha[rest], hb[rest])
+    return seen
+
+
+def _settled(
+    table: Table, rules: SightRules, a: np.ndarray, b: np.ndarray, ha: np.ndarray, hb: np.ndarray
+) -> np.ndarray:
+    """The exact core's answer for lines the arithmetic left undecided (they graze an edge
+    or a corner), remembered per table and rules: pieces standing still are looked at
+    again and again along the same grazing lines."""
+    memo = rules.lines(table).settled
+    ends = zip(map(tuple, a.tolist()), map(tuple, b.tolist()), strict=True)
+    keys = [(p, q, x, y) for (p, q), x, y in zip(ends, ha.tolist(), hb.tolist(), strict=True)]
+    new = [i for i, k in enumerate(keys) if k not in memo]
+    if new:
+        if len(memo) >= SETTLED_SIZE:
+            memo.clear()
+        got = _evaluate(table, a[new], b[new], ha[new], hb[new], rules, details=False)[0]
+        memo.update(zip([keys[i] for i in new], got.tolist(), strict=True))
+    return np.array([memo[k] for k in keys], dtype=bool)
 
 
 def _sample_points(fp: Footprint) -> list[XY]:
@@ -259,7 +327,11 @@ def _evaluate(
     frac_lo, frac_hi = lo / safe[ps], hi / safe[ps]
     z_lo = za[ps] + (zb[ps] - za[ps]) * frac_lo
     z_hi = za[ps] + (zb[ps] - za[ps]) * frac_hi
-    below = np.minimum(z_lo, z_hi) < top - EPS
+    z_min = np.minimum(z_lo, z_hi)
+    below = z_min < top - EPS
+    if rules.hills == "crest":  # both ends below the crest, the line at or below it
+        low = (za[ps] - ha[ps] < top - EPS) & (zb[ps] - hb[ps] < top - EPS)
+        below = np.where(hill, low & (z_min <= top + EPS), below)
     blocked_piece = (block | hill) & below
     visible = np.ones(n, dtype=bool) if details else ~blocked
     visible[ps[blocked_piece]] = False

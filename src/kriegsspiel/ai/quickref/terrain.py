@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 from shapely.geometry import LineString, Polygon
 
+from ...geometry import Feature, SightRules, Table, Unit, visible, visible_many
 from ...rulesets.quickref.game.board import CHART_ROW, LINEAR_WIDTH
 from ...rulesets.quickref.models import Terrain
 from ...rulesets.quickref.tables import rules as quickref_rules
@@ -234,14 +235,6 @@ class ViewTerrain:
         return out
 
     @cached_property
-    def _blocker_edges(self) -> tuple[Edges, np.ndarray, np.ndarray]:
-        """All sight blockers' edges in one `Edges`, the index of each blocker's first edge,
-        and the blockers' bounding boxes (b, 4)."""
-        starts = np.cumsum([0] + [len(p.ring) for p in self.blockers])[:-1]
-        edges = Edges.join([p._edges for p in self.blockers])
-        return edges, starts, np.asarray([p.box for p in self.blockers], dtype=float)
-
-    @cached_property
     def _concealing_edges(self) -> tuple[Edges, np.ndarray]:
         """The concealing patches' edges in one `Edges` and the index of each patch's first
         edge."""
@@ -264,24 +257,22 @@ class ViewTerrain:
         boxed = (box[:, 0] <= x) & (x <= box[:, 2]) & (box[:, 1] <= y) & (y <= box[:, 3])
         return np.where(odd & boxed, 0.0, near)
 
-    def _inside_blockers(self, pts: np.ndarray) -> np.ndarray:
-        """(n, blockers): `Patch.contains` of each point in each blocker."""
-        e, starts, box = self._blocker_edges
-        x, y = pts[:, 0, None], pts[:, 1, None]
-        (xj, yj), (xi, yi) = e.c.T[:, None, :], e.d.T[:, None, :]
-        cross = ((yi > y) != (yj > y)) & (x < (xj - xi) * (y - yi) / e.fall + xi)
-        odd = np.add.reduceat(cross, starts, axis=1) % 2 == 1
-        boxed = (box[:, 0] <= x) & (x <= box[:, 2]) & (box[:, 1] <= y) & (y <= box[:, 3])
-        return odd & boxed
+    @cached_property
+    def _table(self) -> Table:
+        """The blockers as a geometry table: the bot's sight approximation is the geometry
+        layer's rule with hills read as flat blockers (heights are not compared)."""
+        xs = [x for p in self.blockers for x, _ in p.ring] or [0.0]
+        ys = [y for p in self.blockers for _, y in p.ring] or [0.0]
+        features = [Feature(p.id, "blocker", Polygon(p.ring), {}) for p in self.blockers]
+        return Table(max(xs), max(ys), Unit.INCH, features, hill_kinds=())
 
     def los_matrix(
         self, frm: np.ndarray, to: np.ndarray, want: np.ndarray | None = None
     ) -> np.ndarray:
-        """`los` between every row of frm (n, 2) and every row of to (m, 2), as an (n, m) array
-        (the same tests as `Patch.meets_boundary` and `Patch.contains`, so the same answers);
+        """`los` between every row of frm (n, 2) and every row of to (m, 2), as an (n, m) array;
         with `want` (n, m), only the pairs it marks are worked out (the others read True).
         A few pairs are looked up in a memo of pairs first (units that stand still are looked
-        at again and again); many are worked out at once (`_blocked`)."""
+        at again and again); many are worked out at once (`visible_many`)."""
         n, m = len(frm), len(to)
         out = np.ones(n * m, dtype=bool)
         if not self.blockers or not n or not m:
@@ -289,8 +280,7 @@ class ViewTerrain:
         pairs = np.arange(n * m) if want is None else np.nonzero(want.ravel())[0]
         fi, ti = pairs // m, pairs % m
         if len(pairs) > FEW_PAIRS:
-            inside = self._inside_blockers(frm)[fi] | self._inside_blockers(to)[ti]
-            out[pairs[self._blocked(frm[fi], to[ti], inside)]] = False
+            out[pairs] = visible_many(self._table, frm[fi], to[ti], SIGHT.blocks)
             return out.reshape(n, m)
         a, b = frm.tolist(), to.tolist()
         keys = [(*a[i], *b[j]) for i, j in zip(fi.tolist(), ti.tolist(), strict=True)]
@@ -299,55 +289,17 @@ class ViewTerrain:
         if todo:
             if len(self._pairs) >= MEMO_SIZE:
                 self._pairs.clear()
-            pa, pb = frm[fi[todo]], to[ti[todo]]
-            inside = self._inside_blockers(pa) | self._inside_blockers(pb)
-            for k, shut in zip(todo, self._blocked(pa, pb, inside).tolist(), strict=True):
-                seen[k] = self._pairs[keys[k]] = not shut
+            fresh = visible_many(self._table, frm[fi[todo]], to[ti[todo]], SIGHT.blocks)
+            for k, clear in zip(todo, fresh.tolist(), strict=True):
+                seen[k] = self._pairs[keys[k]] = clear
         out[pairs[~np.asarray(seen, dtype=bool)]] = False
         return out.reshape(n, m)
 
-    def _blocked(self, a: np.ndarray, b: np.ndarray, inside: np.ndarray) -> np.ndarray:
-        """For segments a-b (rows of (p, 2) arrays), whether a blocker neither end is inside
-        (`inside`: (p, blockers)) meets it; worked out a blocker at a time over the segments
-        whose box overlaps the blocker's and that no earlier blocker blocked."""
-        ax, ay, bx, by = a[:, 0, None], a[:, 1, None], b[:, 0, None], b[:, 1, None]
-        box = self._blocker_edges[2]
-        near = ~(
-            (np.maximum(ax, bx) < box[:, 0])
-            | (np.minimum(ax, bx) > box[:, 2])
-            | (np.maximum(ay, by) < box[:, 1])
-            | (np.minimum(ay, by) > box[:, 3])
-            | inside
-        )  # (segments, blockers)
-        blocked = np.zeros(len(a), dtype=bool)
-        for j in np.nonzero(near.any(axis=0))[0].tolist():
-            sel = np.nonzero(near[:, j] & ~blocked)[0]
-            if not len(sel):
-                continue
-            edges = self.blockers[j]._edges
-            (cx, cy), (dx, dy) = edges.c.T[:, None, :], edges.d.T[:, None, :]
-            sax, say, sbx, sby = ax[sel], ay[sel], bx[sel], by[sel]
-            vx, vy = dx - cx, dy - cy
-            d1 = vx * (say - cy) - vy * (sax - cx)
-            d2 = vx * (sby - cy) - vy * (sbx - cx)
-            ux, uy = sbx - sax, sby - say
-            d3 = ux * (cy - say) - uy * (cx - sax)
-            d4 = ux * (dy - say) - uy * (dx - sax)
-            one = ((d1 > 0) != (d2 > 0)) | (d1 == 0) | (d2 == 0)
-            two = ((d3 > 0) != (d4 > 0)) | (d3 == 0) | (d4 == 0)
-            blocked[sel[(one & two).any(axis=1)]] = True
-        return blocked
-
     def los(self, a: XY, b: XY) -> bool:
         """Approximate sight from a to b, one pair (the rule `los_matrix` works out in
-        batches): blocked by a LOS-blocking feature that neither end stands in, or by a hill
-        crest that neither end stands on (heights are not compared)."""
-        # a segment that meets no edge lies wholly inside (both ends in: not blocking) or
-        # wholly outside, so the ends' containment matters only where an edge is met
-        for p in self.blockers:
-            if p.meets_boundary(a, b) and not (p.contains(a) or p.contains(b)):
-                return False
-        return True
+        batches): blocked by a LOS-blocking feature or a hill that the line passes through,
+        except where an end stands in it (heights are not compared)."""
+        return not self.blockers or visible(self._table, a, b, SIGHT)
 
     def reach(self, a: XY, b: XY, vehicle: bool, cap: float, moved: float) -> float:
         """How far along a->b this unit may go now (0 if the path is closed to it), following
@@ -564,6 +516,7 @@ def _allowed(ground, cap: float, moved: float) -> float | None:
 _STEPS = [(di, dj) for di in (-1, 0, 1) for dj in (-1, 0, 1) if di or dj]
 MARGIN = 0.8  # inches kept from ground closed to vehicles by the route grid
 MEMO_SIZE = 200_000
+SIGHT = SightRules(frozenset({"blocker"}))  # every blocker blocks; an end's own never
 FEW_PAIRS = 128  # sight matrices this small are looked up pair by pair first
 CLOSED = "closed"
 _SHARED: dict[str, ViewTerrain] = {}
