@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import shutil
+import subprocess
 
 import pytest
 from hypothesis import given, settings
@@ -145,7 +147,14 @@ def test_cli_builds_validates_and_exports(tmp_path, capsys):
     assert run(capsys, "army", "export", f, "--format", "bs-roster", "--out", str(ros))[0] == 0
     assert from_ros(ros.read_text()) == load_roster(tmp_path / "g.yaml")
     code, _, err = run(capsys, "army", "export", f, "--format", "pdf")
-    assert code == 2 and "not implemented: PDF" in err
+    assert code == 2 and "--out" in err  # a binary file is never written to the terminal
+    pdf = tmp_path / "g.pdf"
+    assert run(capsys, "army", "export", f, "--format", "pdf", "--out", str(pdf))[0] == 0
+    data = pdf.read_bytes()
+    assert data.startswith(b"%PDF-") and b"/Type /Page" in data
+    if shutil.which("pdftotext"):  # poppler-utils: read the page back as a person would
+        text = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True)
+        assert "1. Kompanie" in text.stdout
     assert run(capsys, "army", "remove", f, "s1")[0] == 0
     assert load_roster(tmp_path / "g.yaml").selections == []
     code, out, _ = run(capsys, "army", "migrate", f, "--json")

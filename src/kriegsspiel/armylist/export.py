@@ -1,8 +1,8 @@
 """Roster exports: text (forums), JSON (documented in docs/rosters.md), a printable HTML force
 sheet with unit cards, and a BattleScribe-style `.ros` roster (ros.py).
 
-PDF: no pure-Python HTML-to-PDF route is installed (WeasyPrint needs system libraries), so
-`pdf` raises a clear not-implemented error; print the HTML sheet from a browser instead."""
+PDF: the text sheet set in a monospaced face on A4 pages by matplotlib (already a dependency for
+the table pictures): no HTML-to-PDF engine is needed. The HTML sheet stays the richer print."""
 
 from __future__ import annotations
 
@@ -122,8 +122,32 @@ def to_html(roster: Roster, sheet: list[dict], report: Report) -> str:
     return "\n".join(parts)
 
 
-def to_pdf(*_: Any) -> str:
-    raise NotImplementedError(
-        "not implemented: PDF export (no pure-Python HTML-to-PDF library is available); "
-        "export --format html and print it from a browser"
-    )
+LINES_PER_PAGE = 70
+COLUMNS = 100  # characters a line keeps on an A4 page at 7.5 pt
+
+
+def to_pdf(roster: Roster, sheet: list[dict], report: Report) -> bytes:
+    """The text sheet as a PDF of A4 pages (lines longer than a page's width wrap)."""
+    import io
+    import textwrap
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib.backends.backend_pdf import PdfPages
+    from matplotlib.figure import Figure
+
+    lines: list[str] = []
+    for line in to_text(roster, sheet, report).splitlines():
+        indent = len(line) - len(line.lstrip())
+        lines += textwrap.wrap(line, COLUMNS, subsequent_indent=" " * (indent + 2)) or [""]
+    buf = io.BytesIO()
+    with PdfPages(buf, metadata={"Title": roster.name, "Creator": "kriegsspiel army"}) as pdf:
+        pages = range(0, len(lines), LINES_PER_PAGE)
+        for n, start in enumerate(pages, 1):
+            fig = Figure(figsize=(8.27, 11.69))  # A4 in inches
+            text = "\n".join(lines[start : start + LINES_PER_PAGE])
+            fig.text(0.06, 0.96, text, family="monospace", size=7.5, va="top")
+            fig.text(0.5, 0.02, f"{roster.name} · page {n} of {len(pages)}", ha="center", size=7)
+            pdf.savefig(fig)
+    return buf.getvalue()

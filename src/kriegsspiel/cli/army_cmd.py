@@ -201,6 +201,8 @@ def export(
     """Export the roster as text, JSON, a printable HTML sheet or a BattleScribe-style .ros."""
     if format not in FORMATS:
         fail(f"--format {format!r}: choose one of {', '.join(FORMATS)}")
+    if format == "pdf" and out is None:
+        fail("--format pdf writes a binary file: give --out FILE.pdf")
 
     def body():
         roster, b = _open(file)
@@ -221,6 +223,8 @@ def export(
     text = guarded(body)
     if out is None:
         typer.echo(text, nl=False)
+    elif isinstance(text, bytes):
+        out.write_bytes(text)
     else:
         out.write_text(text)
         console.print(f"wrote {out}")
