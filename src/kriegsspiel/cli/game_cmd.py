@@ -8,6 +8,7 @@ see README "Game commands".
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 from typing import Annotated
 
@@ -70,20 +71,24 @@ def scenario_show(
 
     def body():
         sc = find_scenario(ident)
-        game = Game(sc, 0)
         if out:
             from ..render import render_view  # matplotlib: only when a picture is asked for
 
-            render_view(game.view("umpire"), out, title=sc.name)
+            try:  # the umpire's view at the start, where the ruleset plays games
+                view = Game(sc, 0).view("umpire")
+            except NotImplementedError:  # else the table as the scenario sets it up
+                view = sc.setup_view()
+            render_view(view, out, title=sc.name)
         if as_json:
             print_json(sc.model_dump())
             return
         console.print(sc.name, style="bold", markup=False)
         console.print(sc.description, markup=False)
         for s in sc.sides:
+            kinds = Counter(u.name or u.type for u in sc.pieces(s.id))
             console.print(
                 f"{s.name} ({s.id}, {s.nation}): "
-                + ", ".join(u.name or u.type for u in sc.pieces(s.id)),
+                + ", ".join(f"{n} x {k}" if n > 1 else k for k, n in kinds.items()),
                 markup=False,
             )
         for line in briefing_lines(sc):

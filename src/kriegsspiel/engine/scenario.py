@@ -283,6 +283,25 @@ class Scenario(_M):
         """The pieces a side sets up on the table at the start."""
         return self.forces_of(side_id).pieces()
 
+    def setup_view(self) -> dict[str, Any]:
+        """The table as set up, in the view envelope's shape (engine/envelope.py): what
+        `scenario show` draws for a ruleset whose games cannot be played yet. Pieces still
+        to deploy (no position) are left out."""
+        units = [
+            p.model_dump() | {"side": s.id}
+            for s in self.sides
+            for p in self.pieces(s.id)
+            if p.x is not None and p.y is not None
+        ]
+        return {
+            "ruleset": self.ruleset,
+            "table": self.table.model_dump(),
+            "terrain": [f.model_dump() for f in self.terrain],
+            "objectives": [o.model_dump() for o in self.objectives],
+            "sides": [s.model_dump(exclude={"units"}) for s in self.sides],
+            "units": units,
+        }
+
     def arriving(self, index: int) -> list[Piece]:
         """The pieces of reinforcement `index` (scenario order)."""
         return self._arrivals[index].pieces()

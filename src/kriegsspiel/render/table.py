@@ -127,7 +127,7 @@ def render_view(view: dict[str, Any], out: Path, title: str | None = None) -> Pa
             alpha=alpha,
         )
         flags = "".join(ch for ch, k in flag_keys if u.get(k))
-        label = u.get("name", u.get("id", "?")) + (f" [{flags}]" if flags else "")
+        label = (u.get("name") or u.get("id") or "?") + (f" [{flags}]" if flags else "")
         ax.text(u["x"], u["y"] - size, label, ha="center", va="top", fontsize=6, alpha=alpha)
 
     for u in view.get("units", []):
