@@ -11,6 +11,7 @@ import json
 from typing import Any
 
 from .report import Report
+from .ros import to_ros
 from .roster import Roster, dump_roster
 
 FORMATS = ("text", "json", "html", "pdf", "bs-roster")
@@ -127,3 +128,15 @@ def to_pdf(*_: Any) -> str:
         "not implemented: PDF export (no pure-Python HTML-to-PDF library is available); "
         "export --format html and print it from a browser"
     )
+
+
+def render(fmt: str, roster: Roster, sheet: list[dict], report: Report) -> str:
+    """The roster in export format `fmt` (one of FORMATS); the CLI and the web builder call this."""
+    writers = {
+        "text": to_text,
+        "json": to_json,
+        "html": to_html,
+        "pdf": to_pdf,
+        "bs-roster": lambda r, s, _rep: to_ros(r, s),
+    }
+    return writers[fmt](roster, sheet, report)
