@@ -93,7 +93,8 @@ def _tree(b: Any, roster: Roster, parent: str | None, depth: int, seen: tuple) -
     rows = b.available_in(roster, parent)
     for row in rows:
         ref = row["entry"]
-        if ref.startswith("organisation:") and depth < TREE_DEPTH and ref not in seen:
+        nests = ref.startswith(("organisation:", "adhoc:"))
+        if nests and depth < TREE_DEPTH and ref not in seen:
             row["children"] = _tree(b, roster, ref, depth + 1, (*seen, ref))
     return rows
 
