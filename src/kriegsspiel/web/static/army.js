@@ -251,11 +251,13 @@ async function changeMeta() {
 
 // --- print, share, save ---------------------------------------------------------------------
 async function printSheet() {
+  // open the window within the click (popup blockers), then fill it with the html export
+  const win = window.open("", "_blank");
+  if (!win) { showError("the browser blocked the sheet's window: allow pop-ups for this page"); return; }
   try {
     const html = await api("POST", `/api/army/${RULESET}/export/html`, { roster: S.roster });
-    const url = URL.createObjectURL(new Blob([html], { type: "text/html" }));
-    window.open(url, "_blank");
-  } catch (e) { showError(e.message); }
+    win.location.href = URL.createObjectURL(new Blob([html], { type: "text/html" }));
+  } catch (e) { win.close(); showError(e.message); }
 }
 
 function encode(roster) {
@@ -295,13 +297,24 @@ function save() {
   $("saved").value = S.roster.name;
 }
 
-async function open(roster) {
+async function openRoster(roster) {
   try {
     await loadTree(roster.nation, roster.date);
     fillSetup(roster);
     S.target = "";
     await revalidate(roster, true);
   } catch (e) { showError(`cannot open this roster: ${e.message}`); }
+}
+
+async function fromLink() {
+  // a share link: /army#r=<base64url of the roster's JSON>
+  const m = location.hash.match(/^#r=(.*)$/);
+  if (!m) return false;
+  let roster = null;
+  try { roster = decode(m[1]); } catch (_) { /* reported below */ }
+  if (roster && typeof roster === "object") await openRoster(roster);
+  else showError("the share link is damaged: it does not hold a roster");
+  return true;
 }
 
 async function init() {
@@ -313,12 +326,7 @@ async function init() {
     $("date").max = n.dates.max;
     $("date").value = "1943-06";
     refreshSaved();
-    const m = location.hash.match(/^#r=([A-Za-z0-9_-]+)$/);
-    if (m) {
-      let roster = null;
-      try { roster = decode(m[1]); } catch (_) { showError("the share link is damaged: it does not hold a roster"); }
-      if (roster) await open(roster);
-    } else {
+    if (!(await fromLink())) {
       await loadTree($("nation").value, $("date").value);
       render();
     }
@@ -333,13 +341,14 @@ $("redo").addEventListener("click", () => step(S.future, S.past));
 $("print").addEventListener("click", printSheet);
 $("share").addEventListener("click", share);
 $("save").addEventListener("click", save);
-$("saved").addEventListener("change", () => { const r = saved()[$("saved").value]; if (r) open(r); });
+$("saved").addEventListener("change", () => { const r = saved()[$("saved").value]; if (r) openRoster(r); });
 $("delete-saved").addEventListener("click", () => {
   const all = saved();
   delete all[$("saved").value];
   localStorage.setItem(STORE, JSON.stringify(all));
   refreshSaved();
 });
+window.addEventListener("hashchange", fromLink);
 $("target-root").addEventListener("click", () => { S.target = ""; render(); });
 for (const id of ["search", "kind", "only-now"]) $(id).addEventListener("input", renderAvailable);
 document.addEventListener("keydown", (e) => {
