@@ -158,7 +158,7 @@ function renderTotals() {
     item("t-teams", `${t.teams ?? 0} teams`),
     item("t-vehicles", `${t.vehicles ?? 0} vehicles`),
     item("t-capacity", `transport for ${t.transport_capacity ?? 0}`),
-    item("t-companies", `${t.companies ?? 0} companies`),
+    item("t-companies", `companies: ${t.companies ?? 0}`),
     item("t-errors", `${(r.errors || []).length} errors, ${(r.warnings || []).length} warnings`));
 }
 
@@ -188,7 +188,11 @@ function render() {
 }
 
 function accept(st, push = true) {
-  if (push && S.roster) { S.past.push(S.roster); S.future = []; }
+  if (push && S.roster) {
+    S.past.push(S.roster);
+    S.future = [];
+    if (location.hash) history.replaceState(null, "", location.pathname); // the link is stale now
+  }
   S.roster = st.roster;
   S.report = st.report;
   S.sheet = st.sheet;
