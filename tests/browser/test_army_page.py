@@ -55,6 +55,12 @@ def test_build_a_force_print_and_share(base, browser, artifacts_dir):
 
     page.fill("#search", "")
     company = page.get_attribute("#roster > li > .row", "data-path")
+    rating = f'#roster .row[data-path="{company}"] select.rating'
+    page.select_option(rating, "ss")  # p22 multiplier; p59 allows SS for some units only
+    page.wait_for_selector("#messages li.error[data-code=rating_profile]")
+    assert _pv(page) != "490 / 600 PV"
+    page.select_option(rating, "")
+    _wait_pv(page, "490 / 600 PV")
     page.click(f'#roster .row[data-path="{company}"] .label')  # add inside the company
     assert "inside" in page.inner_text("#target-label")
     inside = page.eval_on_selector_all("#available > li .row", "rs => rs.map(r => r.dataset.entry)")

@@ -46,6 +46,10 @@ def test_nations_and_the_tree_by_date(client):
     assert client.get("/api/army").json() == ["panzerfaust"]
     nations = {n["id"] for n in client.get(f"{API}/nations").json()["nations"]}
     assert len(nations) == 13 and {"germany", "ussr"} <= nations
+    germany = next(
+        n for n in client.get(f"{API}/nations").json()["nations"] if n["id"] == "germany"
+    )
+    assert "ss" in germany["ratings"]
 
     def tree(date):
         r = client.get(f"{API}/tree", params={"nation": "germany", "date": date})
@@ -106,6 +110,13 @@ def test_edits_answer_with_the_core_report(client):
     )
     counted = _edit(client, st, "count", path=where, count=team.count + 2)
     assert counted["report"]["totals"]["teams"] == teams + 2
+
+    # p22: the SS multiplier prices the company up, and p59 allows SS only for some units
+    ss = _edit(client, st, "rating", path=company["id"], rating="ss")
+    assert ss["roster"]["selections"][0]["rating"] == "ss"
+    assert ss["report"]["total_pv"] > st["report"]["total_pv"]
+    assert "rating_profile" in [e["code"] for e in ss["report"]["errors"]]
+    assert _edit(client, ss, "rating", path=company["id"])["report"] == st["report"]
 
 
 def test_exports(client):

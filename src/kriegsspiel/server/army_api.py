@@ -45,9 +45,9 @@ class RosterBody(BaseModel):
 
 class Edit(RosterBody):
     """One change: add ENTRY under PATH ('' = root), remove / duplicate the selection at PATH,
-    or set its count or name."""
+    or set its count, name or troop rating selector (p22; None = the nation's default)."""
 
-    op: Literal["add", "remove", "duplicate", "count", "rename"]
+    op: Literal["add", "remove", "duplicate", "count", "rename", "rating"]
     path: Text = ""
     entry: Text | None = None
     count: Annotated[int, Field(ge=1, le=100)] = 1
@@ -109,11 +109,17 @@ def router() -> APIRouter:
 
     @api.get("/{ruleset}/nations")
     def nations(ruleset: str) -> dict[str, Any]:
-        """Every nation with an army list, and the dates a roster may carry."""
+        """Every nation with an army list (with its troop rating selectors, p22), and the dates
+        a roster may carry."""
         b = _builder(ruleset)
         return {
             "nations": [
-                {"id": n.id, "name": n.name, "pages": list(n.pages)}
+                {
+                    "id": n.id,
+                    "name": n.name,
+                    "pages": list(n.pages),
+                    "ratings": sorted({r.selector for r in n.rating_rules}),
+                }
                 for n in sorted(b.ac.cat.all("nation"), key=lambda n: n.name)
             ],
             "dates": {"min": "1930-01", "max": "1949-12"},
@@ -169,6 +175,8 @@ def router() -> APIRouter:
                 roster.duplicate(body.path)
             elif body.op == "count":
                 roster.find(body.path).count = body.count
+            elif body.op == "rating":
+                roster.find(body.path).rating = body.rating or None
             else:
                 roster.find(body.path).name = body.name or None
         except RosterError as e:

@@ -5,7 +5,7 @@
 const $ = (id) => document.getElementById(id);
 const RULESET = "panzerfaust";
 const STORE = "kriegsspiel.army.rosters";
-const S = { tree: [], byEntry: {}, roster: null, report: null, sheet: [], past: [], future: [], target: "" };
+const S = { ratings: {}, tree: [], byEntry: {}, roster: null, report: null, sheet: [], past: [], future: [], target: "" };
 
 function el(tag, attrs = {}, ...kids) {
   const e = document.createElement(tag);
@@ -141,6 +141,15 @@ function rosterRow(n, top) {
     }));
   } else {
     line.append(el("button", { type: "button", class: "small ghost dup", text: "Duplicate", onclick: () => edit("duplicate", { path: n.path }) }));
+  }
+  const ratings = top ? (S.ratings[S.roster.nation] || []) : [];
+  if (ratings.length) {
+    const pick = el("select", {
+      class: "rating", "aria-label": "troop rating (p22)", title: "troop rating (p22)",
+      onchange: (e) => edit("rating", { path: n.path, rating: e.target.value || null }),
+    }, new Option("default rating", ""), ...ratings.map((r) => new Option(r.replace(/_/g, " "), r)));
+    pick.value = findSel(n.path)?.rating || "";
+    line.append(pick);
   }
   line.append(el("button", { type: "button", class: "small ghost remove", text: "Remove", onclick: () => edit("remove", { path: n.path }) }));
   const li = el("li", {}, line);
@@ -325,6 +334,7 @@ async function init() {
   try {
     const n = await api("GET", `/api/army/${RULESET}/nations`);
     $("ruleset-name").textContent = RULESET;
+    for (const x of n.nations) S.ratings[x.id] = x.ratings;
     $("nation").replaceChildren(...n.nations.map((x) => new Option(x.name, x.id)));
     $("date").min = n.dates.min;
     $("date").max = n.dates.max;
