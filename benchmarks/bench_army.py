@@ -4,7 +4,9 @@
 - YAML load: every Panzerfaust data file parsed and validated (the data layer's loader);
 - cached load: what `army` commands do, the validated records from the revision-keyed pickle;
 - first look-ups: PV (placeholder model included), dates and FR of every item a list names;
-- validation of a German roster of 60+ selections (median of 20 runs).
+- validation of a German roster of 60+ selections (median of 20 runs);
+- the web builder's first paint of /army on loopback in Chromium (first contentful paint, and
+  the page ready with the organisation tree loaded), first visit and a warm one (< 1 s).
 
 Run: .venv/bin/python benchmarks/bench_army.py
 """
@@ -12,6 +14,7 @@ Run: .venv/bin/python benchmarks/bench_army.py
 from __future__ import annotations
 
 import statistics
+import sys
 import time
 from pathlib import Path
 
@@ -65,5 +68,44 @@ def main() -> None:
     )
 
 
+def web_first_paint() -> None:
+    """/army in Debian's Chromium against a loopback server (tests/infra.py starts both)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+    try:
+        from playwright.sync_api import sync_playwright
+
+        import infra
+    except ImportError as e:
+        print(f"web first paint: skipped ({e})")
+        return
+    from tempfile import TemporaryDirectory
+
+    from kriegsspiel.server import create_app
+
+    with (
+        TemporaryDirectory() as tmp,
+        infra.live_server(lambda: create_app(f"sqlite:///{tmp}/bench.db")) as base,
+        sync_playwright() as pw,
+    ):
+        browser = pw.chromium.launch(executable_path=infra.CHROMIUM, args=infra.CHROMIUM_ARGS)
+        for visit in ("first", "warm"):
+            page = browser.new_page(viewport={"width": 1024, "height": 768})
+            t = time.perf_counter()
+            page.goto(base + "/army")
+            page.wait_for_selector("body[data-ready='1']")
+            ready_s = time.perf_counter() - t
+            fcp = page.evaluate(
+                "performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null"
+            )
+            fcp_s = (fcp or 0) / 1000
+            print(
+                f"/army {visit:5} visit: paint {fcp_s * 1000:6.0f} ms, ready {ready_s * 1000:6.0f} ms"
+                f"  ({ready_s / 1.0:.2f} x the 1 s target)"
+            )
+            page.close()
+        browser.close()
+
+
 if __name__ == "__main__":
     main()
+    web_first_paint()

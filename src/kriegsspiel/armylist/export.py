@@ -11,6 +11,7 @@ import json
 from typing import Any
 
 from .report import Report
+from .ros import to_ros
 from .roster import Roster, dump_roster
 
 FORMATS = ("text", "json", "html", "pdf", "bs-roster")
@@ -151,3 +152,15 @@ def to_pdf(roster: Roster, sheet: list[dict], report: Report) -> bytes:
             fig.text(0.5, 0.02, f"{roster.name} · page {n} of {len(pages)}", ha="center", size=7)
             pdf.savefig(fig)
     return buf.getvalue()
+
+
+def render(fmt: str, roster: Roster, sheet: list[dict], report: Report) -> str | bytes:
+    """The roster in export format `fmt` (one of FORMATS); the CLI and the web builder call this."""
+    writers = {
+        "text": to_text,
+        "json": to_json,
+        "html": to_html,
+        "pdf": to_pdf,
+        "bs-roster": lambda r, s, _rep: to_ros(r, s),
+    }
+    return writers[fmt](roster, sheet, report)

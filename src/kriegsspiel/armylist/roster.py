@@ -142,6 +142,24 @@ class Roster(BaseModel):
             n += 1
         return f"s{n}"
 
+    def duplicate(self, path: str) -> Selection:
+        """Copy the selection at `path` and everything in it, with fresh ids, right after it."""
+        ids = path.strip("/").split("/")
+        sel = self.find(path)
+        siblings = self.parent_list("/".join(ids[:-1]))
+        used = {s.id for _, s, _ in self.walk()}
+
+        def fresh(s: Selection) -> Selection:
+            n = len(used) + 1
+            while f"s{n}" in used:
+                n += 1
+            used.add(f"s{n}")
+            return s.model_copy(update={"id": f"s{n}", "children": [fresh(c) for c in s.children]})
+
+        copy = fresh(sel)
+        siblings.insert(siblings.index(sel) + 1, copy)
+        return copy
+
     def remove(self, path: str) -> Selection:
         ids = path.strip("/").split("/")
         sel = self.find(path)

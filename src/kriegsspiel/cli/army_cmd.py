@@ -9,9 +9,8 @@ import typer
 import yaml
 
 from ..armylist import builder, load_roster, save_roster
-from ..armylist.export import FORMATS, to_html, to_json, to_pdf, to_text
+from ..armylist.export import FORMATS, render
 from ..armylist.migrate import changes_as_dicts, migrate
-from ..armylist.ros import to_ros
 from ..armylist.roster import Roster, RosterError, checked
 from ..armylist.scenario import build_scenario, load_rosters, validate_scenario
 from .common import EXIT_BAD_INPUT, STATE, console, fail, guarded, print_json
@@ -210,23 +209,16 @@ def export(
         if strict and not report.ok:
             first = "; ".join(str(m) for m in report.of("error")[:3])
             raise RosterError(f"{file}: strict mode refuses an invalid roster: {first}")
-        sheet = b.sheet(roster)
-        writer = {
-            "text": to_text,
-            "json": to_json,
-            "html": to_html,
-            "pdf": to_pdf,
-            "bs-roster": lambda r, s, _rep: to_ros(r, s),
-        }[format]
-        return writer(roster, sheet, report)
+        return render(format, roster, b.sheet(roster), report)
 
     text = guarded(body)
     if out is None:
         typer.echo(text, nl=False)
-    elif isinstance(text, bytes):
-        out.write_bytes(text)
     else:
-        out.write_text(text)
+        if isinstance(text, bytes):
+            out.write_bytes(text)
+        else:
+            out.write_text(text)
         console.print(f"wrote {out}")
 
 

@@ -35,7 +35,7 @@ from ..engine.options import BadOption, documented
 from ..engine.scenario import Scenario, all_scenarios
 from ..engine.store import Store, default_url
 from ..engine.verify import verify
-from . import odds_api, seats, strict
+from . import army_api, odds_api, seats, strict
 from .fanout import Fanout
 from .hub import GameHub, Refused
 from .hub import Request as HubRequest
@@ -427,6 +427,7 @@ def create_app(db_url: str | None = None, limits: Limits | None = None) -> FastA
 
     app.include_router(api)
     app.include_router(odds_api.router())
+    app.include_router(army_api.router())
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.get("/odds", include_in_schema=False)

@@ -38,17 +38,22 @@ class PanzerfaustBuilder:
     def available(self, roster: Roster, path: str = "") -> list[dict]:
         """Entries that may be added at `path` (the root: buyable units of the nation, offboard
         batteries, aircraft, an ad-hoc company), each with PV, dates and availability now."""
+        parent = roster.find(path).entry if path.strip("/") else None
+        return self.available_in(roster, parent)
+
+    def available_in(self, roster: Roster, parent: str | None) -> list[dict]:
+        """Entries that may be bought inside an entry `parent` (None = the roster root) at the
+        roster's nation and date; the web builder's organisation tree walks this."""
         y, m = roster.year_month
-        if path.strip("/"):
-            parent = roster.find(path)
-            if parent.entry == ADHOC:
+        if parent is not None:
+            if parent == ADHOC:
                 refs = [
                     f"organisation:{o.id}"
                     for o in self.ac.organisations(roster.nation)
                     if o.buyable and o.level in ("platoon", "section")
                 ]
-            elif kind_of(parent.entry) == "organisation":
-                refs = [s.ref for s in self.ac.record(parent.entry).slots]
+            elif kind_of(parent) == "organisation":
+                refs = [s.ref for s in self.ac.record(parent).slots]
             else:
                 refs = []
         else:
