@@ -42,6 +42,8 @@ def end_phase(page, other) -> None:
     """End the phase on `page`; the other browser learns of it over its WebSocket."""
     n_other = log_count(other)
     page.click("#actions button[data-cmd=end_phase]")
+    if page.locator("#end-warning").is_visible():  # orders left: the page asks first
+        page.click("#confirm-end")
     wait_log_grows(other, n_other)
 
 
