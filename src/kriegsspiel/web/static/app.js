@@ -139,14 +139,22 @@ async function lobby() {
       text: `${s.name} (${s.sides.map((x) => x.name).join(" vs ")}) — ${s.ruleset}` }));
   }
   const rulesetOf = () => (list.find((x) => x.id === sel.value) || {}).ruleset;
-  sel.addEventListener("change", () => showOptions(rulesetOf()));
+  // who the server plays: nobody (every seat a player's) or one side (an AI seat)
+  const aiChoices = () => {
+    const sc = list.find((x) => x.id === sel.value);
+    $("#ai").replaceChildren(el("option", { value: "", text: "nobody: every side is a player's" }),
+      ...(sc ? sc.sides : []).map((x) => el("option", { value: x.id, text: `${x.name} (AI)` })));
+  };
+  sel.addEventListener("change", () => { showOptions(rulesetOf()); aiChoices(); });
   if (sel.value) showOptions(rulesetOf());
+  aiChoices();
   renderSavedGames();
   $("#new-game").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     try {
       const body = { scenario: sel.value, options: parseOptions($("#options").value) };
       if ($("#seed").value !== "") body.seed = Number($("#seed").value);
+      if ($("#ai").value) body.ai = [$("#ai").value];
       const g = await api("POST", "/games", body);
       for (const s of g.seats) saveToken(g.id, s.seat, s.token);
       rememberGame({ id: g.id, name: sel.selectedOptions[0].textContent, at: Date.now(), seats: g.seats.map((s) => s.seat) });
