@@ -132,9 +132,7 @@ def test_a_step_that_ends_by_itself_says_why(browser, base, game, artifacts_dir)
         page.click(f"[data-unit={target}]")
         page.wait_for_selector("#odds #confirm")
         page.click("#confirm")
-        page.wait_for_function(
-            "([f]) => !S.view.legal.some((c) => c.unit === f)", arg=[firer]
-        )
+        page.wait_for_function("([f]) => !S.view.legal.some((c) => c.unit === f)", arg=[firer])
     # Germany's last shot left it nothing to do: its part of the step ended by itself, and
     # the page says so on the action panel and in the log, not silently
     page.wait_for_selector("#step-notice")
