@@ -141,5 +141,19 @@ def test_a_step_that_ends_by_itself_says_why(browser, base, game, artifacts_dir)
     assert "ended by itself" in page.inner_text("#log")
     assert page.locator("#actions button[data-cmd=end_phase]").count() == 0
     page.screenshot(path=str(artifacts_dir / "web-step-ended-by-itself.png"))
+    # item 9 (in part): distances in the log are rounded; colours follow the nation (field
+    # grey, olive), not the side order; the Sherman the Panther knocked out stays on its own
+    # side's table as a wreck once the step's results are applied (Germany's view, fogged,
+    # lists no knocked-out enemy)
+    log = page.inner_text("#log")
+    assert '21.9"' in log and "21.9317" not in log
+    fills = page.evaluate(
+        "() => ['g-panther', 'u-m4c'].map((u) => "
+        "document.querySelector(`[data-unit=${u}] .body`).getAttribute('fill'))"
+    )
+    assert fills == ["#7d8a96", "#7f8a4a"]
+    game.command("usa", {"type": "end_phase"})
+    page.goto(game.links["usa"].replace("http://testserver", base))
+    page.wait_for_selector("[data-wreck=u-m4a]")
     assert not errors
     ctx.close()

@@ -84,6 +84,19 @@ function unitName(id) {
 function sideIndex(side) {
   return Math.max(0, (S.view.sides || []).findIndex((s) => s.id === side));
 }
+// a side's colour by its nation (the scenario's side.nation), not by its place in the list;
+// a nation without a colour here, or two sides of one nation, fall back to the side order
+const NATION_COLOURS = [
+  [/^germ/, "#7d8a96"], [/^(usa|americ)/, "#7f8a4a"], [/^brit/, "#a88d5c"], [/^(ussr|russ|sov)/, "#a0524a"],
+  [/^ital/, "#5f8f7a"], [/^japan/, "#c9a640"], [/^fran/, "#5a6fb0"], [/^(pol|fin|hung|rum|belg)/, "#8f6fa8"],
+];
+function sideColour(side) {
+  const sides = S.view.sides || [];
+  const of = (s) => { const n = (s && s.nation) || ""; const hit = NATION_COLOURS.find(([re]) => re.test(n)); return hit && hit[1]; };
+  const mine = of(sides.find((x) => x.id === side));
+  const clash = sides.filter((x) => of(x) && of(x) === mine).length > 1;
+  return mine && !clash ? mine : `var(--side${sideIndex(side) % 2})`;
+}
 function sideName(side) {
   const s = (S.view.sides || []).find((x) => x.id === side);
   return s ? s.name : side;
@@ -363,7 +376,7 @@ function footprint(u) {
 }
 
 function unitMarker(u, cls, retreats) {
-  const colour = `var(--side${sideIndex(u.side) % 2})`;
+  const colour = sideColour(u.side);
   const { w, h } = footprint(u);
   const g = el("g", { class: cls, "data-unit": u.id, transform: `translate(${sx(u.x)} ${sy(u.y)})` });
   const body = el("g", { transform: `rotate(${u.facing || 0})` });
@@ -373,6 +386,13 @@ function unitMarker(u, cls, retreats) {
   if (u.kind !== "vehicle") body.append(el("line", { x1: -w / 2, y1: -h / 2, x2: w / 2, y2: h / 2, stroke: "#111", "stroke-width": 0.1 }));
   g.append(body);
   if (!u.removed) g.append(el("text", { class: "name", x: 0, y: Math.max(w, h) * 0.75 + 1, "text-anchor": "middle", text: u.name }));
+  else if (u.kind === "vehicle") {  // a knocked-out vehicle stays on the table as a wreck
+    const r = Math.max(w, h) * 0.6;
+    g.append(el("g", { class: "wreck", "data-wreck": u.id },
+      el("circle", { r }), el("line", { x1: -r * 0.7, y1: -r * 0.7, x2: r * 0.7, y2: r * 0.7 }),
+      el("line", { x1: -r * 0.7, y1: r * 0.7, x2: r * 0.7, y2: -r * 0.7 }),
+      el("title", { text: `wreck of ${u.name}` })));
+  }
   flags(u, retreats).forEach(([name, letter], i) => {
     g.append(el("text", { class: "status", x: w + 0.2 + i * 0.75, y: -h / 2, fill: STATUS_COLOURS[name] || "#ddd", text: letter },
       el("title", { text: name })));
@@ -584,12 +604,22 @@ function describe(e) {
   const d = e.data || {};
   const bits = [];
   for (const key of ["unit", "target", "observer"]) if (typeof d[key] === "string") bits.push(unitName(d[key]));
-  if (d.phase) bits.push(`turn ${d.turn}: ${d.phase.replaceAll("_", " ")}`);
+  if (d.phase) bits.push(`turn ${d.turn}: ${phaseWords(d.phase)}`);
   if (d.winner) bits.push(`winner ${sideName(d.winner)}`);
   if (d.result) bits.push(String(d.result));
   if (d.outcome) bits.push(String(d.outcome));
   return bits.join(" · ");
 }
+
+// a phase id in words: the view's title when it is the current phase, else its id spelled out
+function phaseWords(id) {
+  if (id === S.view.phase) return S.view.phase_title;
+  const w = id.replaceAll("_", " ");
+  return w.charAt(0).toUpperCase() + w.slice(1);
+}
+
+// explanation lines with measured distances rounded to a tenth (21.9317" -> 21.9")
+const rounded = (line) => line.replace(/\d+\.\d{2,}(?=["″]|\s?cm\b)/g, (n) => Number(n).toFixed(1));
 
 function renderLog() {
   const list = $("#log ol");
@@ -598,11 +628,11 @@ function renderLog() {
   for (const e of S.view.log) {
     if (e.type === "results_applied" && !e.explanation.length) continue;
     const auto = e.type === "end_phase" && e.data && e.data.auto;
-    const li = el("li", { class: `${e.side ? `side${sideIndex(e.side) % 2}` : ""}${auto ? " auto" : ""}`, "data-event": e.index });
+    const li = el("li", { class: auto ? "auto" : null, style: e.side ? `border-color: ${sideColour(e.side)}` : null, "data-event": e.index });
     const head = auto ? `step ended by itself — ${autoEnd(e)}`
       : `${e.type.replaceAll("_", " ")}${e.side ? ` (${sideName(e.side)})` : ""}${describe(e) ? " — " + describe(e) : ""}`;
     li.append(el("div", { class: "head" }, el("span", { class: "n", text: `#${e.index}` }), head));
-    if (e.explanation.length) li.append(el("ul", {}, ...e.explanation.map((x) => el("li", { text: x }))));
+    if (e.explanation.length) li.append(el("ul", {}, ...e.explanation.map((x) => el("li", { text: rounded(x) }))));
     list.append(li);
   }
   if (atEnd) list.scrollTop = list.scrollHeight;
