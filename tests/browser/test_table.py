@@ -4,6 +4,8 @@ a unit of side B that A does not observe. Screenshots go to artifacts/."""
 
 from __future__ import annotations
 
+import re
+
 import httpx
 import pytest
 
@@ -42,6 +44,8 @@ def end_phase(page, other) -> None:
     """End the phase on `page`; the other browser learns of it over its WebSocket."""
     n_other = log_count(other)
     page.click("#actions button[data-cmd=end_phase]")
+    if page.locator("#end-warning").is_visible():  # orders left: the page asks first
+        page.click("#confirm-end")
     wait_log_grows(other, n_other)
 
 
@@ -128,7 +132,8 @@ def test_two_browsers_play_with_odds_fire_move_and_log(browser, base, artifacts_
     fire = [e for e in table.get("germany", "log").json() if e["type"] == "fire"]
     assert fire and fire[-1]["explanation"]
     ger_log = ger.inner_text("#log")
-    assert fire[-1]["explanation"][0] in ger_log  # every roll explained on the page
+    for line in fire[-1]["explanation"]:  # every roll explained on the page, distances rounded
+        assert re.sub(r'\d+\.\d{2,}(?=")', lambda m: f"{float(m[0]):.1f}", line) in ger_log
     assert_fogged(ger, table, "germany")
 
     end_phase(ger, usa)

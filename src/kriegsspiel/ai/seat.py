@@ -23,3 +23,20 @@ def run_ai(game: Game, side: str, profile: str = "balanced", bot: Bot | None = N
             break
         events += act(game, side, bot)
     return events
+
+
+def run_ai_seats(game: Game, sides: list[str], profile: str = "balanced") -> list[Any]:
+    """Play every side in `sides` until none of them is to act (a step where an AI side ends
+    its part can make another AI side active); returns the new events. NotImplementedError
+    if the ruleset has no bot for `profile`."""
+    if not sides:
+        return []
+    bot = make_bot(game.scenario.ruleset, profile)
+    events: list[Any] = []
+    for _ in range(MAX_STEPS):
+        before = len(events)
+        for side in sides:
+            events += run_ai(game, side, profile, bot)
+        if len(events) == before:
+            break
+    return events

@@ -27,6 +27,7 @@ from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
 from sqlalchemy import create_engine, event
 
+from ..ai.seat import run_ai_seats
 from ..engine import registry
 from ..engine.commands import IllegalCommand
 from ..engine.events import SPECTATOR, UMPIRE
@@ -70,8 +71,9 @@ def create_game(hub: GameHub, new: NewGame, base_url: str) -> CreatedGame:
     except BadOption as e:
         field = "seed" if e.field == "seed" else f"options.{e.field}"
         raise HTTPException(422, {"field": field, "reason": str(e)}) from e
-    tokens, digests = seats.issue(game.sides)
-    hub.create(game, {"seats": digests})
+    ai = ai_seats(game, new.ai)
+    tokens, digests = seats.issue([s for s in game.sides if s not in ai])
+    hub.create(game, {"seats": digests, "ai": ai})
     base = base_url.rstrip("/")
     return CreatedGame(
         id=game.id,
@@ -82,6 +84,22 @@ def create_game(hub: GameHub, new: NewGame, base_url: str) -> CreatedGame:
         ],
         spectator=f"{base}/?game={game.id}&seat={SPECTATOR}",
     )
+
+
+def ai_seats(game: Game, sides: list[str]) -> list[str]:
+    """The sides the server plays, checked (422 naming `ai`); each plays its first moves now."""
+    for side in sides:
+        if side not in game.sides:
+            raise HTTPException(
+                422, {"field": "ai", "reason": f"no side {side!r}; sides: {', '.join(game.sides)}"}
+            )
+    if len(set(sides)) >= len(game.sides):
+        raise HTTPException(422, {"field": "ai", "reason": "at least one side must be a player's"})
+    try:
+        run_ai_seats(game, sides)
+    except NotImplementedError as e:
+        raise HTTPException(422, {"field": "ai", "reason": str(e)}) from e
+    return list(dict.fromkeys(sides))
 
 
 def open_store(url: str | None) -> Store:

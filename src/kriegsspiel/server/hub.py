@@ -20,6 +20,7 @@ from collections import defaultdict, deque
 from dataclasses import dataclass
 from typing import Any
 
+from ..ai.seat import run_ai_seats
 from ..engine.commands import IllegalCommand
 from ..engine.events import SPECTATOR, Event
 from ..engine.game import Game, undone_commands
@@ -249,6 +250,7 @@ class GameHub:
                 answers[(req.seat, req.key)] = Answer(req.seat, req.key, fingerprint, exc.to_json())
             raise
         after = self.step(game)
+        new = new + run_ai_seats(game, self.meta(game.id).get("ai", []))  # AI seats answer
         if repeats >= self.limits.commands_per_step and after == step:
             self._drop(game.id)  # uncommitted events: reload the game as the store has it
             raise Refused(

@@ -25,6 +25,12 @@ class NewGame(BaseModel):
         description="per-game options: the engine's (undo: consent|free|off) and the "
         "ruleset's documented ones (GET /api/rulesets/{id}/options)",
     )
+    ai: list[str] = Field(
+        default_factory=list,
+        max_length=8,
+        description="sides the server plays (AI seats): it gives their commands after every "
+        "command of the game; no token is issued for them",
+    )
 
 
 class Command(BaseModel):

@@ -47,6 +47,17 @@ function saveToken(game, seat, token) {
   all[seat] = token;
   localStorage.setItem(`ks-tokens:${game}`, JSON.stringify(all));
 }
+// the games created or joined in this browser, newest first: {id, name, seats, at}
+function savedGames() {
+  try { return JSON.parse(localStorage.getItem("ks-games") || "[]"); } catch { return []; }
+}
+function rememberGame(entry) {
+  const rest = savedGames().filter((g) => g.id !== entry.id);
+  localStorage.setItem("ks-games", JSON.stringify([entry, ...rest].slice(0, 20)));
+}
+function linkOf(game, seat, token) {
+  return `${location.origin}/?game=${game}&seat=${seat}${token ? `#token=${token}` : ""}`;
+}
 
 async function api(method, path, body, extra) {
   const headers = { "Content-Type": "application/json", ...(extra || {}) };
@@ -56,7 +67,10 @@ async function api(method, path, body, extra) {
   if (!res.ok) {
     const d = data.detail;
     const reason = data.reason || (typeof d === "string" ? d : Array.isArray(d) ? d.map((x) => `${x.loc.join(".")}: ${x.msg}`).join("; ") : d && d.reason) || res.statusText;
-    throw new Error(data.field ? `${reason} (${data.field})` : reason);
+    const err = new Error(data.field ? `${reason} (${data.field})` : reason);
+    err.status = res.status;
+    err.field = data.field;
+    throw err;
   }
   return data;
 }
@@ -69,6 +83,19 @@ function unitName(id) {
 }
 function sideIndex(side) {
   return Math.max(0, (S.view.sides || []).findIndex((s) => s.id === side));
+}
+// a side's colour by its nation (the scenario's side.nation), not by its place in the list;
+// a nation without a colour here, or two sides of one nation, fall back to the side order
+const NATION_COLOURS = [
+  [/^germ/, "#7d8a96"], [/^(usa|americ)/, "#7f8a4a"], [/^brit/, "#a88d5c"], [/^(ussr|russ|sov)/, "#a0524a"],
+  [/^ital/, "#5f8f7a"], [/^japan/, "#c9a640"], [/^fran/, "#5a6fb0"], [/^(pol|fin|hung|rum|belg)/, "#8f6fa8"],
+];
+function sideColour(side) {
+  const sides = S.view.sides || [];
+  const of = (s) => { const n = (s && s.nation) || ""; const hit = NATION_COLOURS.find(([re]) => re.test(n)); return hit && hit[1]; };
+  const mine = of(sides.find((x) => x.id === side));
+  const clash = sides.filter((x) => of(x) && of(x) === mine).length > 1;
+  return mine && !clash ? mine : `var(--side${sideIndex(side) % 2})`;
 }
 function sideName(side) {
   const s = (S.view.sides || []).find((x) => x.id === side);
@@ -85,6 +112,9 @@ async function start() {
   const hash = new URLSearchParams(location.hash.slice(1));
   if (S.game && hash.get("token") && q.get("seat")) {
     saveToken(S.game, q.get("seat"), hash.get("token"));
+    const known = savedGames().find((g) => g.id === S.game);
+    rememberGame({ id: S.game, name: known ? known.name : S.game, at: Date.now(),
+      seats: [...new Set([...(known ? known.seats : []), q.get("seat")])] });
     history.replaceState(null, "", `?game=${S.game}&seat=${q.get("seat")}`);
   }
   if (!S.game) return lobby();
@@ -122,16 +152,25 @@ async function lobby() {
       text: `${s.name} (${s.sides.map((x) => x.name).join(" vs ")}) — ${s.ruleset}` }));
   }
   const rulesetOf = () => (list.find((x) => x.id === sel.value) || {}).ruleset;
-  sel.addEventListener("change", () => showOptions(rulesetOf()));
+  // who the server plays: nobody (every seat a player's) or one side (an AI seat)
+  const aiChoices = () => {
+    const sc = list.find((x) => x.id === sel.value);
+    $("#ai").replaceChildren(el("option", { value: "", text: "nobody: every side is a player's" }),
+      ...(sc ? sc.sides : []).map((x) => el("option", { value: x.id, text: `${x.name} (AI)` })));
+  };
+  sel.addEventListener("change", () => { showOptions(rulesetOf()); aiChoices(); });
   if (sel.value) showOptions(rulesetOf());
+  aiChoices();
+  renderSavedGames();
   $("#new-game").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     try {
       const body = { scenario: sel.value, options: parseOptions($("#options").value) };
       if ($("#seed").value !== "") body.seed = Number($("#seed").value);
+      if ($("#ai").value) body.ai = [$("#ai").value];
       const g = await api("POST", "/games", body);
       for (const s of g.seats) saveToken(g.id, s.seat, s.token);
-      sessionStorage.setItem(`ks-links:${g.id}`, JSON.stringify(g));
+      rememberGame({ id: g.id, name: sel.selectedOptions[0].textContent, at: Date.now(), seats: g.seats.map((s) => s.seat) });
       location.href = `/?game=${g.id}&seat=${g.seats[0].seat}`;
     } catch (e) { toast(e.message); }
   });
@@ -143,12 +182,16 @@ async function joinSeat(seat) {
   S.selected = null;
   S.pending = null;
   history.replaceState(null, "", `?game=${S.game}&seat=${seat}`);
+  if (seat !== "spectator" && !S.token) return noToken(seat);
   try {
     S.view = await api("GET", seatPath("view"));
   } catch (e) {
+    if (!S.view) return noToken(seat, e.message);
     toast(`cannot join as ${seat}: ${e.message}`);
     return;
   }
+  $("#no-token").hidden = true;
+  $("#play").hidden = false;
   S.box = null;
   render();
   connect();
@@ -162,7 +205,7 @@ function connect() {
   const seat = S.seat;
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
-    if (msg.type === "view" && msg.seat === S.seat && newer(msg.view)) { S.view = msg.view; render(); }
+    if (msg.type === "view" && msg.seat === S.seat && newer(msg.view)) { take(msg.view); render(); }
   };
   ws.onclose = () => { if (S.seat === seat) setTimeout(connect, 1500); };
   S.ws = ws;
@@ -172,7 +215,7 @@ function connect() {
 function clean(template) {
   const c = {};
   const only = plugin().template_only;
-  for (const [k, v] of Object.entries(template)) if (!only.includes(k)) c[k] = v;
+  for (const [k, v] of Object.entries(template)) if (!only.includes(k) && !k.startsWith("_")) c[k] = v;
   return c;
 }
 
@@ -182,6 +225,33 @@ function newer(view) {
   return !S.view || view.game.id !== S.view.game.id || view.game.events >= S.view.game.events;
 }
 
+// Take a newer view. When the step changed, a selection or a pending order belongs to the
+// old step and is dropped, and every step change this seat did not ask for is told with its
+// reason (the log's automatic entries since the old view).
+function take(view) {
+  const old = S.view;
+  S.view = view;
+  if (!old || old.game.step === view.game.step) return;
+  S.selected = null;
+  S.pending = null;
+  const asked = S.asked === old.game.step;
+  S.asked = null;
+  const auto = view.log.filter((e) => e.index > (old.log.length ? old.log[old.log.length - 1].index : -1) &&
+    e.type === "end_phase" && e.data && e.data.auto);
+  const why = auto.map((e) => autoEnd(e)).join(" ");
+  if (!asked || why) {
+    const now = view.active.includes(S.seat) ? "your move" : `to move: ${view.active.map(sideName).join(", ") || "—"}`;
+    S.notice = `${old.phase_title} → ${view.phase_title} (${now}).${why ? ` ${why}` : ""}`;
+    toast(S.notice, true);
+  }
+}
+
+// an automatic end of a step in plain words
+function autoEnd(e) {
+  const who = e.data.side ? sideName(e.data.side) : "nobody";
+  return `${who} had nothing left to do${e.data.reason ? ` (${e.data.reason})` : ""}, so the step ended by itself.`;
+}
+
 async function send(cmd) {
   try {
     // a fresh idempotency key per command (a retry would reuse it) and the step it was given
@@ -189,14 +259,28 @@ async function send(cmd) {
     const key = self.crypto && crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
     const extra = { "Idempotency-Key": key };
     if (S.view && S.view.game && S.view.game.step) extra["X-Step"] = S.view.game.step;
-    const ack = await api("POST", seatPath("commands"), cmd, extra);
+    const given = S.view.game.step;
+    if (cmd.type === "end_phase") S.asked = given;
+    let ack;
+    try {
+      ack = await api("POST", seatPath("commands"), cmd, extra);
+    } catch (e) {
+      if (e.status !== 409 || e.field !== "step") throw e;
+      // a click on a step that is over: nothing was done; show the game as it is now
+      S.asked = null;
+      const now = await api("GET", seatPath("view"));
+      if (newer(now)) take(now);
+      render();
+      toast(`Not done: the game moved on before this click (now ${S.view.phase_title}). Look again and choose.`);
+      return;
+    }
     S.pending = null;
-    const view = await api("GET", seatPath("view"));
-    if (newer(view)) S.view = view;
-    render();
     const lines = ack.events.filter((e) => e.explanation.length).length;
     toast(`done: ${cmd.type}${lines ? ` (${lines} explained in the log)` : ""}`, true);
-  } catch (e) { toast(e.message); }
+    const view = await api("GET", seatPath("view"));
+    if (newer(view)) take(view);
+    render();
+  } catch (e) { S.asked = null; toast(e.message); }
 }
 
 async function preview(template) {
@@ -212,6 +296,7 @@ async function preview(template) {
 }
 
 function choose(template) {
+  S.notice = null;
   if ("max" in template) {
     S.selected = template.unit;
     S.pending = { move: template };
@@ -219,6 +304,14 @@ function choose(template) {
     return;
   }
   if (template.target) return preview(template);
+  if (template.type === "end_phase") {
+    const left = S.view.legal.filter((c) => c.type !== "end_phase");
+    if (left.length) {
+      S.pending = { confirmEnd: template, left };
+      S.selected = null;
+      return renderAll();
+    }
+  }
   return send(clean(template));
 }
 
@@ -283,7 +376,7 @@ function footprint(u) {
 }
 
 function unitMarker(u, cls, retreats) {
-  const colour = `var(--side${sideIndex(u.side) % 2})`;
+  const colour = sideColour(u.side);
   const { w, h } = footprint(u);
   const g = el("g", { class: cls, "data-unit": u.id, transform: `translate(${sx(u.x)} ${sy(u.y)})` });
   const body = el("g", { transform: `rotate(${u.facing || 0})` });
@@ -293,6 +386,13 @@ function unitMarker(u, cls, retreats) {
   if (u.kind !== "vehicle") body.append(el("line", { x1: -w / 2, y1: -h / 2, x2: w / 2, y2: h / 2, stroke: "#111", "stroke-width": 0.1 }));
   g.append(body);
   if (!u.removed) g.append(el("text", { class: "name", x: 0, y: Math.max(w, h) * 0.75 + 1, "text-anchor": "middle", text: u.name }));
+  else if (u.kind === "vehicle") {  // a knocked-out vehicle stays on the table as a wreck
+    const r = Math.max(w, h) * 0.6;
+    g.append(el("g", { class: "wreck", "data-wreck": u.id },
+      el("circle", { r }), el("line", { x1: -r * 0.7, y1: -r * 0.7, x2: r * 0.7, y2: r * 0.7 }),
+      el("line", { x1: -r * 0.7, y1: r * 0.7, x2: r * 0.7, y2: -r * 0.7 }),
+      el("title", { text: `wreck of ${u.name}` })));
+  }
   flags(u, retreats).forEach(([name, letter], i) => {
     g.append(el("text", { class: "status", x: w + 0.2 + i * 0.75, y: -h / 2, fill: STATUS_COLOURS[name] || "#ddd", text: letter },
       el("title", { text: name })));
@@ -357,6 +457,8 @@ function renderTable() {
   }
   svg.classList.toggle("targeting", Boolean(move));
   $("#hint").textContent = move ? `Tap where ${unitName(move.unit)} should go (up to ${move.max.toFixed(1)}${unitMark()}), or tap the unit again to cancel.` : "";
+  // the hint goes to the half of the board away from the moving unit, never over it
+  $("#hint").classList.toggle("top", Boolean(sel) && sy(sel.y) > S.box.y + S.box.h / 2);
 }
 
 function centroid(points) {
@@ -419,7 +521,7 @@ function label(c) {
   if (c.unit) parts.push(unitName(c.unit));
   if (c.target) parts.push(`→ ${unitName(c.target)}`);
   if (c.side_a) return `side A: ${sideName(c.side_a)}`;
-  if (c.type === "hatches") return "button up all hatches";
+  if (c.type === "hatches") return c._all === false ? "open all hatches" : c._all === true ? "button up all hatches" : "swap hatches";
   if (c.max !== undefined) parts.push(`(≤ ${c.max.toFixed(1)}${unitMark()})`);
   if (c.x !== undefined && c.y !== undefined) parts.push(`to (${c.x}, ${c.y})`);
   if (c.edge) parts.push(`by the ${c.edge} edge`);
@@ -433,22 +535,35 @@ function renderActions() {
   const body = $("#actions .body");
   body.replaceChildren();
   const legal = S.view.legal;
+  if (S.notice) body.append(el("div", { class: "notice", id: "step-notice", text: S.notice }));
   if (!legal.length) {
     body.append(el("span", { class: "muted", text: S.seat === "umpire" || S.seat === "spectator" ? "This seat watches." : "Nothing to do now: waiting for the other side." }));
     return;
   }
-  const forUnit = S.selected ? legalFor(S.selected) : [];
-  const general = legal.filter((c) => !c.unit);
-  const groups = [[S.selected ? unitName(S.selected) : null, forUnit], ["Phase", general]];
-  if (!S.selected) groups.unshift(["Units", legal.filter((c) => c.unit)]);
-  for (const [title, cmds] of groups) {
-    if (!title || !cmds.length) continue;
-    body.append(el("div", { class: "group", text: title }));
+  // every unit that can act keeps its group; a selected unit's group comes first
+  const units = [...new Set(legal.filter((c) => c.unit).map((c) => c.unit))];
+  if (S.selected && units.includes(S.selected)) units.sort((a, b) => (b === S.selected) - (a === S.selected));
+  const groups = units.map((u) => [unitName(u), legal.filter((c) => c.unit === u), u]);
+  groups.push(["Phase", legal.filter((c) => !c.unit).flatMap(choices), null]);
+  for (const [title, cmds, unit] of groups) {
+    if (!cmds.length) continue;
+    body.append(el("div", { class: `group${unit && unit === S.selected ? " chosen" : ""}`, "data-group": unit || "phase", text: title }));
     for (const c of cmds) {
       body.append(el("button", { type: "button", class: c.type === "end_phase" ? "primary" : null, "data-cmd": c.type,
-        text: label(c), onclick: () => choose(c) }));
+        "data-unit-cmd": c.unit || null, text: label(c), onclick: () => choose(c) }));
     }
   }
+}
+
+// a template may stand for several commands the page offers one by one: the hatches
+// template (a toggle of every vehicle) becomes "button up all" and "open all", each
+// offered only when it changes something
+function choices(c) {
+  if (c.type !== "hatches") return [c];
+  const ids = Object.keys(c.buttoned);
+  const now = Object.fromEntries(ids.map((id) => [id, !c.buttoned[id]]));
+  const all = (value) => ({ type: "hatches", buttoned: Object.fromEntries(ids.map((id) => [id, value])), _all: value });
+  return [all(true), all(false)].filter((x) => ids.some((id) => now[id] !== x.buttoned[id]));
 }
 
 function renderOdds() {
@@ -458,6 +573,14 @@ function renderOdds() {
   panel.hidden = false;
   const body = panel.querySelector(".body");
   body.replaceChildren();
+  if (p.confirmEnd) {  // ending a step with actions left: say what is given up, then ask
+    const who = [...new Set(p.left.map((c) => (c.unit ? unitName(c.unit) : label(c))))];
+    body.append(el("p", { id: "end-warning", text: `${p.left.length} action${p.left.length > 1 ? "s" : ""} left (${who.join(", ")}). End ${S.view.phase_title} anyway?` }));
+    body.append(el("div", { class: "buttons" },
+      el("button", { type: "button", class: "danger", id: "confirm-end", text: "End the step", onclick: () => send(clean(p.confirmEnd)) }),
+      el("button", { type: "button", id: "cancel-end", text: "Keep playing", onclick: () => { S.pending = null; renderAll(); } })));
+    return;
+  }
   body.append(el("div", { class: "title", text: label(p.cmd) }));
   if (p.odds) {
     const bars = el("div", { class: "bars" });
@@ -481,42 +604,83 @@ function describe(e) {
   const d = e.data || {};
   const bits = [];
   for (const key of ["unit", "target", "observer"]) if (typeof d[key] === "string") bits.push(unitName(d[key]));
-  if (d.phase) bits.push(`turn ${d.turn}: ${d.phase.replaceAll("_", " ")}`);
+  if (d.phase) bits.push(`turn ${d.turn}: ${phaseWords(d.phase)}`);
   if (d.winner) bits.push(`winner ${sideName(d.winner)}`);
   if (d.result) bits.push(String(d.result));
   if (d.outcome) bits.push(String(d.outcome));
   return bits.join(" · ");
 }
 
+// a phase id in words: the view's title when it is the current phase, else its id spelled out
+function phaseWords(id) {
+  if (id === S.view.phase) return S.view.phase_title;
+  const w = id.replaceAll("_", " ");
+  return w.charAt(0).toUpperCase() + w.slice(1);
+}
+
+// explanation lines with measured distances rounded to a tenth (21.9317" -> 21.9")
+const rounded = (line) => line.replace(/\d+\.\d{2,}(?=["″]|\s?cm\b)/g, (n) => Number(n).toFixed(1));
+
 function renderLog() {
   const list = $("#log ol");
   const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 8;
   list.replaceChildren();
   for (const e of S.view.log) {
-    if (e.type === "end_phase" && e.data && e.data.auto) continue;
-    const li = el("li", { class: e.side ? `side${sideIndex(e.side) % 2}` : "", "data-event": e.index });
-    li.append(el("div", { class: "head" }, el("span", { class: "n", text: `#${e.index}` }),
-      `${e.type.replaceAll("_", " ")}${e.side ? ` (${sideName(e.side)})` : ""}${describe(e) ? " — " + describe(e) : ""}`));
-    if (e.explanation.length) li.append(el("ul", {}, ...e.explanation.map((x) => el("li", { text: x }))));
+    if (e.type === "results_applied" && !e.explanation.length) continue;
+    const auto = e.type === "end_phase" && e.data && e.data.auto;
+    const li = el("li", { class: auto ? "auto" : null, style: e.side ? `border-color: ${sideColour(e.side)}` : null, "data-event": e.index });
+    const head = auto ? `step ended by itself — ${autoEnd(e)}`
+      : `${e.type.replaceAll("_", " ")}${e.side ? ` (${sideName(e.side)})` : ""}${describe(e) ? " — " + describe(e) : ""}`;
+    li.append(el("div", { class: "head" }, el("span", { class: "n", text: `#${e.index}` }), head));
+    if (e.explanation.length) li.append(el("ul", {}, ...e.explanation.map((x) => el("li", { text: rounded(x) }))));
     list.append(li);
   }
   if (atEnd) list.scrollTop = list.scrollHeight;
 }
 
+// the join links of the seats this browser holds (kept in localStorage), and the spectator's
 function renderLinks() {
   const panel = $("#links");
-  const raw = sessionStorage.getItem(`ks-links:${S.game}`);
-  if (!raw) { panel.hidden = true; return; }
-  const g = JSON.parse(raw);
+  const known = tokens(S.game);
+  const seats = Object.keys(known);
+  if (!seats.length) { panel.hidden = true; return; }
   panel.hidden = false;
   const body = panel.querySelector(".body");
   body.replaceChildren();
-  const base = `${location.origin}/?game=${g.id}`;
-  for (const s of g.seats) {
-    body.append(el("label", { text: s.seat === "umpire" ? "Umpire" : sideName(s.seat) },
-      el("input", { readonly: "", value: `${base}&seat=${s.seat}#token=${s.token}` })));
+  for (const seat of seats) {
+    body.append(el("label", { text: seat === "umpire" ? "Umpire" : sideName(seat) },
+      el("input", { readonly: "", value: linkOf(S.game, seat, known[seat]) })));
   }
-  body.append(el("label", { text: "Spectator" }, el("input", { readonly: "", value: `${base}&seat=spectator` })));
+  body.append(el("label", { text: "Spectator" }, el("input", { readonly: "", value: linkOf(S.game, "spectator") })));
+}
+
+// the lobby's list of games this browser created or joined, each seat a link
+function renderSavedGames() {
+  const list = $("#saved ul");
+  list.replaceChildren();
+  const games = savedGames();
+  $("#saved").hidden = !games.length;
+  for (const g of games) {
+    const known = tokens(g.id);
+    const li = el("li", { "data-game": g.id }, el("span", { class: "name", text: g.name }),
+      el("span", { class: "muted", text: ` ${new Date(g.at).toLocaleString()}` }));
+    const links = el("span", { class: "links" });
+    for (const seat of [...Object.keys(known), "spectator"]) {
+      links.append(el("a", { href: linkOf(g.id, seat, known[seat]), "data-seat": seat, text: seat }));
+    }
+    li.append(links);
+    list.append(li);
+  }
+}
+
+// a seat asked for without its token: say how to get in instead of showing an empty table
+function noToken(seat, reason) {
+  $("#play").hidden = true;
+  const box = $("#no-token");
+  box.hidden = false;
+  box.querySelector(".seat").textContent = seat;
+  box.querySelector(".reason").textContent = reason ? `The server said: ${reason}.` : "";
+  box.querySelector("#watch").href = `/?game=${S.game}&seat=spectator`;
 }
 
 // ------------------------------------------------------------------ pan and zoom
