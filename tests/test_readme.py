@@ -74,7 +74,7 @@ def runnable(text: str) -> tuple[list[str], list[tuple[str, str]]]:
 def test_skip_list_is_explicit_and_small():
     run, skip = runnable(README.read_text())
     assert len(run) >= 20, "the README lost its examples?"
-    assert all(why for _, why in skip) and len(skip) <= 8, skip
+    assert all(why for _, why in skip) and len(skip) <= 10, skip
 
 
 def test_every_readme_shell_example_runs(tmp_path):

@@ -341,6 +341,8 @@ def apply_overlay(cat: Catalogue, path: Path) -> None:
         plain = copy.deepcopy(existing.raw)
         fp = dict(plain.get("field_provenance", {}))
         for fpath, value in sets.items():
+            if value is None:  # a template line not filled in yet (data missing): no change
+                continue
             _set_path(plain, str(fpath), value)
             fp[str(fpath)] = {"provenance": prov, "ref": file, "note": note}
         plain["field_provenance"] = fp
