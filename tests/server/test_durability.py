@@ -26,7 +26,9 @@ def reopen(server, t: Table | None) -> Table:
 
 
 def umpire_log(t: Table) -> list[dict]:
-    return t.get("umpire", "log").json()
+    r = t.get("umpire", "log")
+    assert r.status_code == 200, r.text  # a failure names itself, not a TypeError later
+    return r.json()
 
 
 def assert_kept(t: Table, acked: list[tuple[str, dict]]) -> list[dict]:
