@@ -20,6 +20,8 @@ from pathlib import Path
 
 import pytest
 
+import infra
+
 README = Path(__file__).resolve().parents[1] / "README.md"
 BIN = Path(sys.executable).parent
 
@@ -79,6 +81,21 @@ def test_skip_list_is_explicit_and_small():
 
 def test_every_readme_shell_example_runs(tmp_path):
     run, _ = runnable(README.read_text())
+    with infra.subprocess_server(
+        [
+            str(BIN / "kriegsspiel"),
+            "serve",
+            "--port",
+            "{port}",
+            "--db",
+            f"sqlite:///{tmp_path}/s.db",
+        ]
+    ) as server:  # the README's curl examples talk to a server at localhost:8000
+        run = [cmd.replace("localhost:8000", f"localhost:{server.port}") for cmd in run]
+        run_script(run, tmp_path)
+
+
+def run_script(run: list[str], tmp_path) -> None:
     script = "\n".join(
         [
             "set -e",
