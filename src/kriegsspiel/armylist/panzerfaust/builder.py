@@ -97,7 +97,7 @@ class PanzerfaustBuilder:
         expand: bool = True,
     ) -> Selection:
         """Add `entry` under `path` ('' = root); an organisation brings its mandatory contents
-        (slot minimums; the first member of a choice group)."""
+        at the roster's date (see `_expand`, decision P110)."""
         if entry != ADHOC:
             try:
                 self.ac.record(entry)
