@@ -8,7 +8,7 @@ For each organisation node this adds, right after its `level:` line,
     HQ of an (ad-hoc) company, support sections added to platoons; not formations or squads);
   - `troop_profile`: the nation rating-rule selector (p22-23 and the list's table) the node's troops
     take (SS, paratroops, Volksgrenadiers, Guards, Siberians, Bersaglieri, Marines), inherited by
-    the nodes it contains.
+    a contained node only when every unit holding it has that profile (decision P110).
 All three are `seed-inferred` (judged from the node's printed name, level and contents). The script
 also rewrites the 33 free-text slot conditions to the small vocabulary `SLOT_CONDITIONS` the
 validator understands. It is idempotent: run it again after editing organisations.
@@ -129,7 +129,9 @@ def classify(oid: str, orgs: dict[str, dict]) -> tuple[str, bool]:
 
 
 def profiles(orgs: dict[str, dict], selectors: set[str]) -> dict[str, str]:
-    """Profile per node: from its own name, else inherited from the nodes that contain it."""
+    """Profile per node: from its own name, else the one profile shared by every unit that holds
+    it. A node also held by a unit of another profile, or of none (a British infantry section in
+    both the paratroop and the line infantry platoons), gets no profile: it takes any rating."""
     own: dict[str, str] = {}
     for oid, org in orgs.items():
         name = str(_plain(org["name"])).casefold()
@@ -138,16 +140,20 @@ def profiles(orgs: dict[str, dict], selectors: set[str]) -> dict[str, str]:
             if hit and re.search(pattern, name):
                 own[oid] = hit
                 break
-    result = dict(own)
-    frontier = list(own)
-    while frontier:
-        oid = frontier.pop()
-        for slot in orgs[oid].get("slots") or []:
+    parents: dict[str, list[str]] = {}
+    for oid, org in orgs.items():
+        for slot in org.get("slots") or []:
             kind, _, child = str(_plain(slot.get("ref"))).partition(":")
-            if kind == "organisation" and child in orgs and child not in result:
-                result[child] = result[oid]
-                frontier.append(child)
-    return result
+            if kind == "organisation" and child in orgs:
+                parents.setdefault(child, []).append(oid)
+
+    def profile(oid: str, seen: frozenset[str] = frozenset()) -> str | None:
+        if oid in own:
+            return own[oid]
+        held = [profile(p, seen | {oid}) for p in parents.get(oid, []) if p not in seen]
+        return held[0] if held and len(set(held)) == 1 else None
+
+    return {oid: prof for oid in orgs if (prof := profile(oid)) is not None}
 
 
 YEAR = re.compile(r"\b19(39|4[0-5])\b")

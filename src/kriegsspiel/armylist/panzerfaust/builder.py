@@ -3,10 +3,11 @@ mandatory contents), snapshot for migration."""
 
 from __future__ import annotations
 
-from ...rulesets.panzerfaust.models import Organisation
+from ...rulesets.panzerfaust.models import DateRange, Organisation
 from ..roster import Roster, RosterError, Selection, SnapshotItem
 from .catalogue import ADHOC, ArmyCatalogue, in_window
 from .pricing import kind_of, price_roster
+from .slots import slot_groups
 from .validate import validate
 
 RULESET = "panzerfaust"
@@ -101,7 +102,7 @@ class PanzerfaustBuilder:
         expand: bool = True,
     ) -> Selection:
         """Add `entry` under `path` ('' = root); an organisation brings its mandatory contents
-        (slot minimums; the first member of a choice group)."""
+        at the roster's date (see `_expand`, decision P110)."""
         if entry != ADHOC:
             try:
                 self.ac.record(entry)
@@ -122,15 +123,20 @@ class PanzerfaustBuilder:
         return sel
 
     def _expand(self, roster: Roster, sel: Selection, depth: int = 0) -> None:
+        """The chart's mandatory contents at the roster's date (decision P110): per choice group
+        the first alternative known to serve then, else the first not known out of service, else
+        the first; per item its minimum over the slots in force then. A mandatory item out of
+        service stays in: the validator names it."""
         if kind_of(sel.entry) != "organisation" or depth > 8:
             return
-        org = self.ac.record(sel.entry)
-        taken: set[str] = set()
-        for slot in org.slots:
-            if slot.min == 0 or (slot.choice_group and slot.choice_group in taken):
+        y, m = roster.year_month
+        for group in slot_groups(self.ac.record(sel.entry), y, m):
+            state = [self.serves(s.ref, y, m, s.valid) for s in group]
+            slot = group[
+                state.index(True) if True in state else state.index(None) if None in state else 0
+            ]
+            if slot.min == 0:
                 continue
-            if slot.choice_group:
-                taken.add(slot.choice_group)
             if kind_of(slot.ref) == "organisation":
                 for _ in range(slot.min):
                     child = Selection(id=roster.new_id(), entry=slot.ref)
@@ -138,6 +144,23 @@ class PanzerfaustBuilder:
                     self._expand(roster, child, depth + 1)
             else:
                 sel.children.append(Selection(id=roster.new_id(), entry=slot.ref, count=slot.min))
+
+    def serves(
+        self, ref: str, year: int, month: int, window: DateRange | None = None, depth: int = 0
+    ) -> bool | None:
+        """Whether the entry (in a slot dated `window`) serves at the date: False when it or a
+        mandatory part of it is out of service, True when its own window holds the date, None
+        when the window is lost."""
+        own = [in_window(w, year, month) for w in (window, self.ac.dates(ref))]
+        if False in own:
+            return False
+        if kind_of(ref) == "organisation" and depth < 8:
+            for group in slot_groups(self.ac.record(ref), year, month):
+                if group[0].min and all(
+                    self.serves(s.ref, year, month, s.valid, depth + 1) is False for s in group
+                ):
+                    return False
+        return True if True in own else None
 
     def validate(self, roster: Roster):
         return validate(self.ac, roster)

@@ -14,6 +14,7 @@ from ..report import Message, Report
 from ..roster import Roster, Selection
 from .catalogue import ADHOC, TOP_LEVEL_KINDS, ArmyCatalogue, construction_rules, in_window
 from .pricing import Priced, _msg, group_rating, kind_of, price_roster
+from .slots import slot_groups
 
 ONBOARD_COMPANY_KINDS = ("organisation", "adhoc")
 
@@ -83,20 +84,6 @@ def check_entries(ac: ArmyCatalogue, roster: Roster, groups) -> Iterator[Message
         yield _msg("date_unknown", f"{len(set(undated))} items have no dates: {names}{tail}")
 
 
-def _slot_groups(org: Organisation) -> list[list]:
-    groups: dict[str, list] = {}
-    out: list[list] = []
-    for slot in org.slots:
-        if slot.choice_group:
-            if slot.choice_group not in groups:
-                groups[slot.choice_group] = []
-                out.append(groups[slot.choice_group])
-            groups[slot.choice_group].append(slot)
-        else:
-            out.append([slot])
-    return out
-
-
 def check_organisation(ac: ArmyCatalogue, roster: Roster, groups) -> Iterator[Message]:
     """p5: complete platoons and companies as the lists lay them out (slots, choice groups,
     conditions as data, decision P9)."""
@@ -126,11 +113,11 @@ def check_organisation(ac: ArmyCatalogue, roster: Roster, groups) -> Iterator[Me
             any(counts[s.ref] >= s.max for s in slots)
             or not any(counts[s.ref] for s in slots)
             and min(s.min for s in slots) == 0
-            for slots in _slot_groups(org)
+            for slots in slot_groups(org, *roster.year_month)
             if not any(s.conditions for s in slots)
         )
         top = path.split("/")[0]
-        for slots in _slot_groups(org):
+        for slots in slot_groups(org, *roster.year_month):
             used = [s for s in slots if counts[s.ref]]
             if len(used) > 1:
                 names = " and ".join(ac.label(s.ref) for s in used)
