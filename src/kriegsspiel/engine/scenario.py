@@ -414,15 +414,20 @@ def off_table(sc: Scenario, raw: Any, path: Path) -> list[DataIssue]:
     """Units and objectives must stand on the table (0..width, 0..depth), each named by line."""
     w, d, unit = sc.table.width, sc.table.depth, sc.table.unit
     places: list[tuple[tuple[Any, ...], str, float, float]] = []
+    # the validated pieces (a v2 forces block holds raw dicts until its ruleset's model reads
+    # them); the v1 `units` list names each piece's line, a forces block its own line
     for i, side in enumerate(sc.sides):
+        where = ("sides", i, "units") if side.units is not None else ("forces", side.id)
         places += [
-            (("sides", i, "units", j), f"unit {u.id!r}", u.x, u.y) for j, u in enumerate(side.units)
+            ((*where, j) if side.units is not None else where, f"unit {u.id!r}", u.x, u.y)
+            for j, u in enumerate(sc.pieces(side.id))
         ]
     for i, r in enumerate(sc.reinforcements):
         places += [
-            (("reinforcements", i, "units", j), f"unit {u.id!r}", u.x, u.y)
-            for j, u in enumerate(r.units)
-        ]
+            (("reinforcements", i, "units", j) if r.units is not None else ("reinforcements", i),
+             f"unit {u.id!r}", u.x, u.y)
+            for j, u in enumerate(sc.arriving(i))
+        ]  # fmt: skip
     places += [
         (("objectives", i), f"objective {o.id!r}", o.x, o.y) for i, o in enumerate(sc.objectives)
     ]
