@@ -1,7 +1,7 @@
 """Every action of every ruleset's `odds` and `resolve`, enumerated from the actions registry
 (a new ruleset's actions are covered without editing this file; a required parameter needs
 an `example`): with its defaults it answers
-(exit 0); with a bad value for any parameter it refuses with one line and exit 2; never a
+(exit 0; an action declared `not_implemented` refuses by name, exit 2); with a bad value for any parameter it refuses with one line and exit 2; never a
 traceback or an internal error (issue 15 item 2)."""
 
 from __future__ import annotations
@@ -68,6 +68,9 @@ def test_defaults_answer(capsys, face, ruleset, action):
     code, out, err = run(
         capsys, [face, ruleset, action.name, *required_args(ruleset, action), *extra]
     )
+    if action.not_implemented:  # a rule whose tables were lost: refused, by name and page
+        assert code == 2 and f"not implemented: {action.name}" in err, err
+        return
     assert code == 0, err
     assert out.strip()
 
