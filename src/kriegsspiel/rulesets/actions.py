@@ -44,6 +44,9 @@ class Action:
     params: tuple[Param, ...]
     build: Callable[..., Query]  # build(catalogue, options, **params) -> Query
     extra: dict = field(default_factory=dict)
+    # "<rule>, <page>" for a rule that cannot be implemented: its build refuses with
+    # `not implemented: ...` (exit 2), and the every-action test expects exactly that
+    not_implemented: str | None = None
 
 
 def parse_options(model: Any, pairs: list[str]) -> Any:

@@ -48,7 +48,10 @@ def test_injected_dice(capsys):
     ("argv", "message"),
     [
         (("fire", "--weapon", "Kar98", "--range", "5"), "closest"),
-        (("fire", "--weapon", "kar98k", "--range", "-1"), "must be positive"),
+        (
+            ("fire", "--weapon", "kar98k", "--range", "-1"),
+            "'--range': -1.0 is not in the range x>=0",
+        ),
         (("grenade", "--range", "9"), "cannot reach"),
         (("morale", "--morale", "twelve"), "expected e.g. 12"),
         (("tank-fire", "--firer", "jeep", "--target", "pziv_h", "--range", "5"), "no main gun"),
@@ -69,3 +72,12 @@ def test_option_switch(capsys):
         *("--option", "halving=down", "--json"),
     )
     assert code == 0 and json.loads(out)["exact"]["rallied"] == "1/10"
+
+
+def test_negative_leadership_is_accepted(capsys):
+    """A directing leader's modifier may be negative (e.g. -2): not refused as a count."""
+    args = ("odds", "battleground", "fire", "--weapon", "Kar 98k", "--range", "16", "--json")
+    _, plain, _ = run(capsys, *args)
+    code, led, err = run(capsys, *args, "--leadership", "-2")
+    assert code == 0, err
+    assert json.loads(led)["outcomes"] != json.loads(plain)["outcomes"]

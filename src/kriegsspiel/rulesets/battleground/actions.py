@@ -191,14 +191,14 @@ def _fire(cat: Catalogue, p: dict, weapon: str | None = None) -> small_arms.Fire
 
 
 FIRE_PARAMS = (
-    Param("range", float, required=True, help="range in inches"),
+    Param("range", float, required=True, help="range in inches", example=10),
     QUALITY,
     COVER,
     Param("prone", help="target prone", **FLAG),
     Param("light_wound", help="firer light wounded", **FLAG),
     Param("non_qualified", help="crew weapon not his own", **FLAG),
     Param("captured", help="captured weapon", **FLAG),
-    Param("leadership", int, 0, "directing leader's modifier, e.g. -2"),
+    Param("leadership", int, 0, "directing leader's modifier, e.g. -2", min=None),
     Param("aimed", help="aimed shot (action 1 aims)", **FLAG),
     Param("sniper", help="sniper", **FLAG),
     Param("on_move", help="passenger on a moving vehicle", **FLAG),
@@ -397,7 +397,7 @@ def _gun(cat: Catalogue, name: str) -> tank_fire.Gun:
 
 
 TARGET_PARAMS = (
-    Param("target", str, required=True, help="target vehicle"),
+    Param("target", str, required=True, help="target vehicle", example="pziv_h"),
     FACING,
     Param("hull_down", help="target hull down", **FLAG),
     Param("skirts", help="Schurzen/sandbags cover the struck location", **FLAG),
@@ -642,14 +642,16 @@ def build_ramming(cat, opts, **p) -> Query:
     return Query(movement.ramming, (_rules(cat, opts),), (), "ramming")
 
 
-MORALE = Param("morale", str, required=True, help="morale, or morale-leadership like 12-1")
+MORALE = Param(
+    "morale", str, required=True, help="morale, or morale-leadership like 12-1", example="10"
+)
 CHECK_PARAMS = (
     MORALE,
     SEVERITY,
     MODS,
     Param("light_wound", help="light wounded (+5)", **FLAG),
     Param("team_of_one", help="alone: half morale", **FLAG),
-    Param("leadership", int, 0, "leader in base contact: his modifier, e.g. -1"),
+    Param("leadership", int, 0, "leader in base contact: his modifier, e.g. -1", min=None),
 )
 
 ACTIONS = {
@@ -659,7 +661,7 @@ ACTIONS = {
             "sight",
             "sighting check (§3.1)",
             (
-                Param("range", float, required=True, help="range in inches"),
+                Param("range", float, required=True, help="range in inches", example=20),
                 Param("target", str, "infantry", "target kind", ("infantry", "vehicle")),
                 Param("concealed", help="target in concealing terrain", **FLAG),
                 Param("moving", help="target moved last action", **FLAG),
@@ -686,7 +688,7 @@ ACTIONS = {
             (
                 MORALE,
                 Param("mode", str, "self", "self or leader rally", ("self", "leader")),
-                Param("leadership", int, 0, "rallying leader's modifier"),
+                Param("leadership", int, 0, "rallying leader's modifier", min=None),
                 MODS,
                 Param("light_wound", help="light wounded (+5)", **FLAG),
             ),
@@ -696,8 +698,10 @@ ACTIONS = {
             "squad-morale",
             "squad/team morale at the break point (§3.6)",
             (
-                Param("size", int, required=True, help="original figures"),
-                Param("disabled", int, required=True, help="KIA + HW + broken + captured"),
+                Param("size", int, required=True, help="original figures", example=10),
+                Param(
+                    "disabled", int, required=True, help="KIA + HW + broken + captured", example=3
+                ),
                 QUALITY,
                 Param("leader", str, None, "best surviving leader's morale"),
                 MODS,
@@ -726,7 +730,13 @@ ACTIONS = {
             "fire",
             "small-arms fire action at one figure (§3.8)",
             (
-                Param("weapon", str, required=True, help="small arm, e.g. Kar 98k, MP-40"),
+                Param(
+                    "weapon",
+                    str,
+                    required=True,
+                    help="small arm, e.g. Kar 98k, MP-40",
+                    example="Kar 98k",
+                ),
                 *FIRE_PARAMS,
                 Param(
                     "mode", str, "normal", "fire mode", ("normal", "spray", "raking", "plunging")
@@ -744,6 +754,7 @@ ACTIONS = {
                     str,
                     required=True,
                     help="e.g. '8 x Kar 98k, 1 x MG-34 LMG, 1 x MP-40'",
+                    example="8 x Kar 98k, 1 x MG-34 LMG, 1 x MP-40",
                 ),
                 *FIRE_PARAMS,
                 Param("target_size", int, 10, "figures in the target squad"),
@@ -754,7 +765,7 @@ ACTIONS = {
             "grenade",
             "grenade or rifle grenade at a figure at the aim point (§3.12)",
             (
-                Param("range", float, required=True, help="range in inches"),
+                Param("range", float, required=True, help="range in inches", example=5),
                 Param("kind", str, "thrown", "grenade kind", grenades.KINDS),
                 Param("grenade_mods", str, None, f"modifiers: {', '.join(grenades.GRENADE_MODS)}"),
                 Param("vehicle_motion", float, 0.0, "inches the target vehicle moved"),
@@ -820,8 +831,8 @@ ACTIONS = {
             (
                 Param("attacker_mods", str, None, f"attacker: {', '.join(hand_to_hand.MODS)}"),
                 Param("defender_mods", str, None, "defender modifiers"),
-                Param("attacker_leader", int, 0, "attacker leader's modifier"),
-                Param("defender_leader", int, 0, "defender leader's modifier"),
+                Param("attacker_leader", int, 0, "attacker leader's modifier", min=None),
+                Param("defender_leader", int, 0, "defender leader's modifier", min=None),
                 Param("extra_attackers", int, 0, "attackers beyond the first"),
                 Param("obstacle", help="fought across an obstacle", **FLAG),
             ),
@@ -848,7 +859,14 @@ ACTIONS = {
             "close-assault",
             "close assault on a vehicle (§3.18)",
             (
-                Param("attack", str, required=True, help="attack", choices=close_assault.ATTACKS),
+                Param(
+                    "attack",
+                    str,
+                    required=True,
+                    help="attack",
+                    choices=close_assault.ATTACKS,
+                    example="magnetic",
+                ),
                 *TARGET_PARAMS,
                 Param(
                     "assault_mods",
@@ -881,8 +899,9 @@ ACTIONS = {
                     str,
                     required=True,
                     help="e.g. Panzerfaust 60, Bazooka 44, Anti-tank rifle",
+                    example="Panzerfaust 60",
                 ),
-                Param("range", float, required=True, help="range in inches"),
+                Param("range", float, required=True, help="range in inches", example=5),
                 *TARGET_PARAMS,
                 MODS,
             ),
@@ -894,7 +913,7 @@ ACTIONS = {
             (
                 Param("weapon", str, "mmg", "MG row: lmg, mmg, hmg, lcmg"),
                 Param("rof", int, 4, "to-hit dice"),
-                Param("range", float, required=True, help="range in inches"),
+                Param("range", float, required=True, help="range in inches", example=10),
                 *TARGET_PARAMS,
                 MODS,
             ),
@@ -904,12 +923,20 @@ ACTIONS = {
             "tank-fire",
             "tank or AT gun shot: to-hit, location, penetration (§3.29)",
             (
-                Param("firer", str, required=True, help="vehicle or gun, e.g. Panther, PaK 40"),
-                Param("range", float, required=True, help="range in inches"),
+                Param(
+                    "firer",
+                    str,
+                    required=True,
+                    help="vehicle or gun, e.g. Panther, PaK 40",
+                    example="pak40",
+                ),
+                Param("range", float, required=True, help="range in inches", example=30),
                 *TARGET_PARAMS,
                 Param("ammo", str, "AP", "round", tank_fire.AMMO),
                 QUALITY,
-                Param("leadership", int, 0, "tank leader's modifier when directing, e.g. -1"),
+                Param(
+                    "leadership", int, 0, "tank leader's modifier when directing, e.g. -1", min=None
+                ),
                 Param(
                     "leader_use",
                     str,
@@ -938,12 +965,12 @@ ACTIONS = {
             "he-fire",
             "a main gun's HE or HEAT round at a figure (§3.32)",
             (
-                Param("firer", str, required=True, help="vehicle or gun"),
-                Param("range", float, required=True, help="range in inches"),
+                Param("firer", str, required=True, help="vehicle or gun", example="pak40"),
+                Param("range", float, required=True, help="range in inches", example=30),
                 Param("ammo", str, "HE", "round", ("HE", "HEAT")),
                 QUALITY,
                 Param("gun_mods", str, None, "to-hit modifiers: buttoned_up, moved_previous, ..."),
-                Param("leadership", int, 0, "tank leader's modifier when directing"),
+                Param("leadership", int, 0, "tank leader's modifier when directing", min=None),
                 COVER,
                 Param("prone", help="target prone", **FLAG),
             ),
@@ -953,9 +980,9 @@ ACTIONS = {
             "penetration",
             "penetration of a hit on a vehicle (§3.29)",
             (
-                Param("pen", int, required=True, help="penetration value after range"),
+                Param("pen", int, required=True, help="penetration value after range", example=10),
                 *TARGET_PARAMS,
-                Param("location", int, None, "struck location 1-20 (else rolled)"),
+                Param("location", int, None, "struck location 1-20 (else rolled)", min=1, max=20),
                 Param("heat", help="HEAT round", **FLAG),
                 Param("gun_mm", int, 75, "calibre (mm)"),
                 Param("small_arms", help="ATR or MG", **FLAG),
@@ -981,8 +1008,8 @@ ACTIONS = {
             "offboard",
             "off-board fire mission call (§3.34)",
             (
-                Param("contact", int, required=True, help="Contact number"),
-                Param("availability", int, required=True, help="Availability number"),
+                Param("contact", int, required=True, help="Contact number", example=6),
+                Param("availability", int, required=True, help="Availability number", example=6),
             ),
             build_offboard,
         ),
@@ -1014,6 +1041,7 @@ ACTIONS = {
                     str,
                     required=True,
                     help="bocage, small_roadblock, wire_tracked, gun_M, snow_pzivh, ...",
+                    example="bocage",
                 ),
                 Param("bog_mods", str, None, f"modifiers: {', '.join(movement.BOG_MODS)}"),
                 Param("unbogging", help="trying to unbog", **FLAG),
@@ -1036,7 +1064,7 @@ ACTIONS = {
             "platoon-integrity",
             "tank platoon integrity check (§3.25)",
             (
-                Param("tanks", int, required=True, help="tanks and AFVs of the side"),
+                Param("tanks", int, required=True, help="tanks and AFVs of the side", example=5),
                 Param("out", int, 0, "destroyed or out of action"),
                 Param("brewed", int, 0, "brewed up"),
                 QUALITY,
@@ -1049,7 +1077,7 @@ ACTIONS = {
             "availability",
             "pre-game availability roll (§3.27)",
             (
-                Param("number", int, required=True, help="chart number"),
+                Param("number", int, required=True, help="chart number", example=5),
                 Param(
                     "what",
                     str,
@@ -1095,7 +1123,13 @@ ACTIONS = {
             (Param("gun_mm", int, 75, "calibre (mm)"),),
             build_damage,
         ),
-        Action("ramming", "ramming (§3.31: charts lost, not implemented)", (), build_ramming),
+        Action(
+            "ramming",
+            "ramming (§3.31: charts lost, not implemented)",
+            (),
+            build_ramming,
+            not_implemented="ramming, §3.31",
+        ),
     ]
 }
 

@@ -335,8 +335,14 @@ def build_canister(cat, opts, *, firer_moving, cover) -> Query:
 
 
 AT_COMMON = (
-    Param("target", str, required=True, help="target AFV, softskin or gun (name or id)"),
-    Param("range", float, required=True, help="range in cm"),
+    Param(
+        "target",
+        str,
+        required=True,
+        help="target AFV, softskin or gun (name or id)",
+        example="usa_europe/m4",
+    ),
+    Param("range", float, required=True, help="range in cm", example=5),
     Param("aspect", str, "front", "target facing hit", ("front", "side", "rear")),
     CLASS,
     Param("target_moving", str, "none", "target movement relative to the line of fire", MOVING),
@@ -364,7 +370,13 @@ ACTIONS = {
             "at-fire",
             "anti-tank direct fire: to-hit on 3D6, location, penetration, effects (pp. 28-31)",
             (
-                Param("firer", str, required=True, help="firing gun, AFV or motorised gun"),
+                Param(
+                    "firer",
+                    str,
+                    required=True,
+                    help="firing gun, AFV or motorised gun",
+                    example="Tiger",
+                ),
                 *AT_COMMON,
                 Param("ammo", str, "AP", "round fired", AMMO),
                 Param("firer_moved", help="firer moved over 5 cm", **FLAG),
@@ -384,7 +396,13 @@ ACTIONS = {
             "infantry-at",
             "infantry AT weapon at a vehicle (pp. 19-21)",
             (
-                Param("weapon", str, required=True, help="AT weapon, e.g. Panzerfaust 30/60"),
+                Param(
+                    "weapon",
+                    str,
+                    required=True,
+                    help="AT weapon, e.g. Panzerfaust 30/60",
+                    example="common/panzerfaust-30-60",
+                ),
                 *AT_COMMON,
             ),
             build_infantry_at,
@@ -397,8 +415,8 @@ ACTIONS = {
             "infantry-fire",
             "infantry small-arms fire: teams lost (pp. 13-17)",
             (
-                Param("teams", str, required=True, help=TEAMS),
-                Param("range", float, required=True, help="range in cm"),
+                Param("teams", str, required=True, help=TEAMS, example="rifle-team:3"),
+                Param("range", float, required=True, help="range in cm", example=30),
                 Param(
                     "cover",
                     str,
@@ -440,8 +458,8 @@ ACTIONS = {
             "cqc",
             "close quarter combat: losses each side inflicts (pp. 17-19)",
             (
-                Param("attackers", str, required=True, help=TEAMS),
-                Param("defenders", str, required=True, help=TEAMS),
+                Param("attackers", str, required=True, help=TEAMS, example="rifle-team:3"),
+                Param("defenders", str, required=True, help=TEAMS, example="rifle-team:2"),
                 Param("attacker_class", str, "regular", "attacker's class", CLASSES),
                 Param("defender_class", str, "regular", "defender's class", CLASSES),
                 Param(
@@ -520,7 +538,7 @@ ACTIONS = {
             "observe",
             "does an observer see a target (pp. 8-11)",
             (
-                Param("distance", float, required=True, help="distance in cm"),
+                Param("distance", float, required=True, help="distance in cm", example=100),
                 Param("target", str, None, "a target from the charts (sets its size)"),
                 Param("size", str, "C", "target size", ("A", "B", "C", "D")),
                 Param(
@@ -550,7 +568,7 @@ ACTIONS = {
             "flash",
             "is a firer revealed by its muzzle flash (p9)",
             (
-                Param("distance", float, required=True, help="observer to firer, cm"),
+                Param("distance", float, required=True, help="observer to firer, cm", example=100),
                 Param(
                     "weapon",
                     str,
@@ -564,7 +582,7 @@ ACTIONS = {
                         "mortar",
                     ),
                 ),
-                Param("calibre_mm", float, None, "gun or mortar calibre"),
+                Param("calibre_mm", float, None, "gun or mortar calibre", example=75),
                 Param("observer_closed_down", help="observer closed down", **FLAG),
                 Param("observer_moving", help="observer moving over 5 cm", **FLAG),
                 Param("camouflaged", help="firer camouflaged", **FLAG),
@@ -581,8 +599,11 @@ ACTIONS = {
                     str,
                     required=True,
                     help="firing gun or AFV, or an infantry weapon that fires HE (p19)",
+                    example="Tiger",
                 ),
-                Param("range", float, required=True, help="range to the point of aim, cm"),
+                Param(
+                    "range", float, required=True, help="range to the point of aim, cm", example=200
+                ),
                 Param("target", str, None, "a target from the charts (sets its size)"),
                 Param("size", str, "A", "target size", ("A", "B", "C", "D")),
                 CLASS,
@@ -609,8 +630,8 @@ ACTIONS = {
             "smoke",
             "direct smoke or WP placed (p33)",
             (
-                Param("firer", str, required=True, help="firing gun or AFV"),
-                Param("range", float, required=True, help="range in cm"),
+                Param("firer", str, required=True, help="firing gun or AFV", example="Tiger"),
+                Param("range", float, required=True, help="range in cm", example=200),
                 CLASS,
                 Param("turns_on_poa", int, 1, "turns on this point of aim"),
                 Param("firer_moved", help="firer moved over 5 cm", **FLAG),

@@ -73,7 +73,7 @@ def test_resolve_is_repeatable_and_explained(capsys):
             "250 cm",
         ),
         (
-            ("at-fire", "--firer", "Tiger", "--target", "usa_europe/m4", "--range", "65"),
+            ("at-fire", "--firer", "StuG", "--target", "usa_europe/m4", "--range", "65"),
             "use an id",
         ),
         (("infantry-fire", "--teams", "common/rifle-team:x", "--range", "20"), "not a number"),
