@@ -21,7 +21,15 @@ def base(tmp_path):
 def test_odds_routes(base):
     with httpx.Client(base_url=base, timeout=60) as c:
         listed = {r["ruleset"]: r for r in c.get("/api/odds").json()}
-        assert {"quickref", "panzerfaust"} <= set(listed)
+        assert {"quickref", "panzerfaust", "battleground"} <= set(listed)
+        # Battleground's actions come through the same generic routes (issue 20 item 5):
+        # a Panther's shot at a Sherman's front, 24": the gun chart's 14 or less hits on the d20,
+        # 15-19 miss (5/20) and a natural 20 jams (1/20)
+        shot = {"params": {"firer": "Panther", "target": "Sherman", "range": 24}}
+        bg = c.post("/api/odds/battleground/tank-fire", json=shot).json()
+        bg_exact = {o["outcome"]: o["exact"] for o in bg["outcomes"]}
+        assert bg["method"] == "exact" and bg_exact["miss"] == "1/4" and bg_exact["jam"] == "1/20"
+        assert bg["placeholders"]
         body = {
             "params": {"firer": "germany/75mm-l46-pak-40", "target": "usa_europe/m4", "range": 65},
             "seed": 3,
