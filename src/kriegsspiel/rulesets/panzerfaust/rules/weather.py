@@ -11,15 +11,15 @@ from .tables import Rules
 
 SEASONS = {1: "spring", 2: "spring", 3: "summer", 4: "summer", 5: "autumn", 6: "winter"}
 SPHERES = ("ne", "med", "nr", "tropical", "desert")
-CODES = {
+CODES = {  # the weather table's letter codes (p10), alphabetical
+    "C": "clear",
+    "F": "fog",
     "M": "mud",
     "Mi": "mist",
-    "S": "snow",
-    "Sf": "snow_falling",
-    "F": "fog",
     "O": "overcast",
     "R": "rain",
-    "C": "clear",
+    "S": "snow",
+    "Sf": "snow_falling",
 }
 VISIBILITY = {
     "mist": Fraction(1, 2),
