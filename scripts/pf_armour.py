@@ -18,7 +18,7 @@ from pathlib import Path
 import yaml
 
 from kriegsspiel.data import Provenance
-from kriegsspiel.data.yamlsplice import record, set_value
+from kriegsspiel.data.yamlsplice import record, rewrite, set_value
 from kriegsspiel.rulesets import load
 from kriegsspiel.rulesets.panzerfaust.sources.armour import FACES, faces, load_sources
 
@@ -47,9 +47,8 @@ def main(check: bool = False) -> int:
     by_file: dict[Path, list[dict]] = {}
     for target in load_sources()["targets"]:
         by_file.setdefault(DATA / target["afv"].split("/")[0] / "afv.yaml", []).append(target)
-    changed = []
-    for path, targets in by_file.items():
-        before = text = path.read_text(encoding="utf-8")
+
+    def edit(text: str, targets: list[dict]) -> str:
         for target in targets:
             afv = cat.get("afv", target["afv"])
             new = faces(target["vehicle"])
@@ -60,13 +59,13 @@ def main(check: bool = False) -> int:
             text = set_value(
                 text, record(yaml.compose(text), afv.id), "armour", armour, after="armament"
             )
-        if text != before:
-            changed.append(path)
-            if not check:
-                path.write_text(text, encoding="utf-8")
-    for path in changed:
-        print(f"{'would change' if check else 'wrote'} {path.relative_to(DATA.parents[3])}")
-    return 1 if check and changed else 0
+        return text
+
+    changed = [
+        rewrite(path, lambda text, t=targets: edit(text, t), check, DATA.parents[3])
+        for path, targets in by_file.items()
+    ]
+    return 1 if check and any(changed) else 0
 
 
 if __name__ == "__main__":

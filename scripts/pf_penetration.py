@@ -15,7 +15,7 @@ from pathlib import Path
 
 import yaml
 
-from kriegsspiel.data.yamlsplice import get, record, set_value
+from kriegsspiel.data.yamlsplice import get, record, rewrite, set_value
 from kriegsspiel.rulesets.panzerfaust.sources.penetration import band_values, load_sources
 
 DATA = Path(__file__).resolve().parents[1] / "src/kriegsspiel/rulesets/panzerfaust/data"
@@ -58,23 +58,22 @@ def main(check: bool = False) -> int:
         if r["id"] == "common/gun-range-bands"
         for e in r["edges_cm"]
     ]
-    changed = []
     by_file: dict[Path, list[dict]] = {}
     for target in load_sources()["targets"]:
         by_file.setdefault(DATA / target["gun"].split("/")[0] / "gun.yaml", []).append(target)
-    for path, targets in by_file.items():
-        before = text = path.read_text(encoding="utf-8")
+
+    def edit(text: str, targets: list[dict]) -> str:
         for target in targets:
             n = _lengths(yaml.safe_load(text), target["gun"], target["row"])
             values = [v.as_yaml() for v in band_values(target, edges, n)]
             text = splice(text, target["gun"], target["row"], values)
-        if text != before:
-            changed.append(path)
-            if not check:
-                path.write_text(text, encoding="utf-8")
-    for path in changed:
-        print(f"{'would change' if check else 'wrote'} {path.relative_to(DATA.parents[3])}")
-    return 1 if check and changed else 0
+        return text
+
+    changed = [
+        rewrite(path, lambda text, t=targets: edit(text, t), check, DATA.parents[3])
+        for path, targets in by_file.items()
+    ]
+    return 1 if check and any(changed) else 0
 
 
 if __name__ == "__main__":

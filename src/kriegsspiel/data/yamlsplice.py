@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import yaml
@@ -88,3 +90,17 @@ def set_value(text: str, parent: yaml.MappingNode, key: str, value: Any, after: 
     else:
         block = [f"{pad}{key}: {flow(value)}\n"]
     return "".join(lines[:first] + block + lines[last + 1 :])
+
+
+def rewrite(path: Path, edit: Callable[[str], str], check: bool, root: Path) -> bool:
+    """Apply `edit` to a data file's text; write the result unless `check`. Says what it
+    did (or would do) and returns whether the file changes: the loop of the scripts that
+    write sourced figures into the data (scripts/pf_*.py)."""
+    before = path.read_text(encoding="utf-8")
+    text = edit(before)
+    if text == before:
+        return False
+    if not check:
+        path.write_text(text, encoding="utf-8")
+    print(f"{'would change' if check else 'wrote'} {path.relative_to(root)}")
+    return True

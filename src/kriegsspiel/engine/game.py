@@ -140,12 +140,8 @@ class Game:
         undone = undone_commands(events)
         line = 0
         for e in events:
-            if e.command in undone:
-                continue
-            if e.type not in ENGINE_EVENTS:
-                self.rules.apply(state, e)
-            elif e.type == GIVEN and e.data["command"]["type"] not in UNDO_COMMANDS:
-                line += 1
+            if e.command not in undone:
+                line += self._take(state, e)
         if count:
             self._line = line  # commands in force: a command's place in the line of play
         return state
@@ -274,10 +270,16 @@ class Game:
             self.events.append(e)
             if e.type == UNDO:
                 self._state = self._fold(self.events)
-            elif e.type not in ENGINE_EVENTS:
-                self.rules.apply(self._state, e)
-            elif e.type == GIVEN and e.data["command"]["type"] not in UNDO_COMMANDS:
-                self._line += 1  # as _fold counts it: the next command's place in the line
+            else:
+                self._line += self._take(self._state, e)
+
+    def _take(self, state: Any, e: Event) -> int:
+        """Fold one event of a command in force: the rules' events into the state; the count
+        (0 or 1) it adds to the line of play (a command given, other than an undo's)."""
+        if e.type not in ENGINE_EVENTS:
+            self.rules.apply(state, e)
+            return 0
+        return int(e.type == GIVEN and e.data["command"]["type"] not in UNDO_COMMANDS)
 
     def odds(self, side: str, command: dict[str, Any]) -> dict[str, Any]:
         """Exact odds of a command before giving it, if the ruleset offers them."""
