@@ -11,9 +11,8 @@ resolution. Target: exact at least 100x faster. Run: .venv/bin/python benchmarks
 
 from __future__ import annotations
 
-import time
-
-from kriegsspiel.chance import clear_cache, exact, monte_carlo
+from cold import best_of
+from kriegsspiel.chance import exact, monte_carlo
 from kriegsspiel.rulesets import load
 from kriegsspiel.rulesets.battleground.actions import query
 from kriegsspiel.rulesets.battleground.options import Options
@@ -31,16 +30,6 @@ CASES = (
         dict(firer="panther_g", target="m4_sherman", range=40, facing="side"),
     ),
 )
-
-
-def best_of(fn, repeat: int = 5) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        clear_cache()
-        t = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t)
-    return best
 
 
 def main() -> None:

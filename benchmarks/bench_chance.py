@@ -11,9 +11,8 @@ Run: .venv/bin/python benchmarks/bench_chance.py
 
 from __future__ import annotations
 
-import time
-
-from kriegsspiel.chance import Roll, Tally, clear_cache, exact, monte_carlo
+from cold import best_of
+from kriegsspiel.chance import Roll, Tally, exact, monte_carlo
 
 
 def one_shot(to_hit: int, kill: int, pin: int):
@@ -41,16 +40,6 @@ def burst_flat(rof: int, to_hit: int, kill: int, pin: int):
         elif effect <= pin and worst != "killed":
             worst = "wounded"
     return worst
-
-
-def best_of(fn, repeat: int = 5) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        clear_cache()
-        t = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t)
-    return best
 
 
 def main() -> None:
