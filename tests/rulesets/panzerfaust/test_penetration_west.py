@@ -33,9 +33,10 @@ def test_gun_band_edges_are_complete(cat):
 
 
 def test_hand_checked_values(cat):
-    # source-derived values are worked in test_penetration_sources; here the P55 recalls that
-    # stay (no source read): sPzB 41 holds 65 mm at 200 m flat beyond the source's last distance
-    assert cat.get("gun", "germany/28mm-l61-spzb-41").penetration == [6.5] * 4
+    # sPzB 41 from the War Thunder wiki table of its one APCR round (0deg, APDS divisor 1.2319):
+    # 200 m: 84 - 21 x 100/400 = 78.75 / 1.2319 = 63.9 -> 6.4; 800 m: 63 - 19 x 300/500 = 51.6
+    # / 1.2319 = 41.9 -> 4.2 (the squeeze-bore round loses penetration fast with range)
+    assert cat.get("gun", "germany/28mm-l61-spzb-41").penetration == [6.4, 5.5, 4.8, 4.2]
     stgt = cat.get("gun", "germany/37mm-l45-pak-35-36").ammo[0]
     assert stgt.kind == "SPIGOT" and stgt.penetration == [15.6] * len(stgt.to_hit)
 
