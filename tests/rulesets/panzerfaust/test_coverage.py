@@ -18,14 +18,31 @@ PINNED = {
     "guns": {"aa_auto": [23, 23], "at_tank": [72, 72], "howitzer_field": [29, 61]},
     "guns_with_penetration": {"aa_auto": [23, 23], "at_tank": [72, 72], "howitzer_field": [29, 29]},
     "guns_with_sourced_penetration": {
-        "aa_auto": [5, 23],
-        "at_tank": [49, 72],
-        "howitzer_field": [9, 29],
+        "aa_auto": [10, 23],
+        "at_tank": [53, 72],
+        "howitzer_field": [10, 29],
     },
     "gun_armed_afvs": {"apc_recon": [45, 45], "spg": [84, 84], "tank": [179, 179]},
-    "afvs_that_can_hurt_armour": {"apc_recon": [44, 45], "spg": [77, 84], "tank": [165, 179]},
+    # HE of 65 mm or more hurts an AFV (p31): the 19 howitzer-armed AFVs count
+    "afvs_that_can_hurt_armour": {"apc_recon": [45, 45], "spg": [84, 84], "tank": [176, 179]},
+    # the A9/A10/A13 CS tanks: the 94mm L15 fired smoke only (p54 gun notes)
+    "afvs_that_cannot_hurt_armour_by_the_book": {
+        "apc_recon": [0, 45],
+        "spg": [0, 84],
+        "tank": [3, 179],
+    },
     "armour_faces": {"apc_recon": [5, 100], "spg": [20, 88], "tank": [167, 213]},
+    # org-named items with a base PV, the book's or the P100 model's
     "priced": {
+        "afv": [263, 263],
+        "battery": [36, 36],
+        "gun": [68, 68],
+        "infantry_team": [72, 76],
+        "infantry_weapon": [2, 6],
+        "motorised_gun": [8, 8],
+        "softskin": [18, 18],
+    },
+    "priced_by_the_book": {
         "afv": [181, 401],
         "battery": [31, 117],
         "gun": [38, 156],

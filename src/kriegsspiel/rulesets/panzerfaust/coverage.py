@@ -10,10 +10,16 @@ Every entry is `{kind: [have, of]}`:
   source (seed, seed-inferred, historical or overlay), not a placeholder;
 - `gun_armed_afvs`: AFVs whose every gun mount links to a gun chart row, of AFVs with a gun mount,
   per chart; `afvs_that_can_hurt_armour`: of the gun-armed AFVs, those with a linked gun that has a
-  penetration figure;
+  penetration figure or fires HE of 65 mm or more (p31: HE ignores armour and rolls Penetration
+  Effects; under 65 mm it has no effect); `afvs_that_cannot_hurt_armour_by_the_book`: those whose
+  every linked gun has neither (a smoke-only "No HE" howitzer such as the British 94mm L15 CS gun,
+  p54 notes), so the book itself gives them no anti-armour round;
 - `armour_faces`: AFVs with all six armour faces, per chart;
-- `priced`: records with a PV, per kind; `dated`: AFVs and guns named by a dated equipment-list row,
-  and AP ammo rows with an in-service window.
+- `priced`: the items an organisation names (a slot's `ref`), per kind, that have a base PV: the
+  book's (a chart or equipment-list PV) or the P100 placeholder model's (`points.base_price`);
+  `priced_by_the_book`: records of each kind whose own PV survived in the seed;
+- `dated`: AFVs and guns named by a dated equipment-list row, and AP ammo rows with an in-service
+  window.
 """
 
 from __future__ import annotations
@@ -22,6 +28,8 @@ from collections import defaultdict
 
 from ...data import Catalogue, Provenance
 from .models import AFV, AP_AMMO, Gun
+from .points import base_price
+from .rules.at_fire import HE_MIN_CALIBRE_MM
 
 SOURCED = {Provenance.SEED, Provenance.SEED_INFERRED, Provenance.HISTORICAL, Provenance.OVERLAY}
 PRICED_KINDS = ("afv", "gun", "softskin", "motorised_gun", "battery", "infantry_team")
@@ -62,7 +70,25 @@ def sourced_penetration(gun: Gun) -> bool:
 
 
 def hurts_armour(gun: Gun | None) -> bool:
-    return gun is not None and any(any(v is not None for v in pen) for _, pen in gun.ap_rows())
+    """An armour-piercing figure in any row, or HE of 65 mm or more (p31)."""
+    if gun is None:
+        return False
+    if any(any(v is not None for v in pen) for _, pen in gun.ap_rows()):
+        return True
+    return fires_effective_he(gun)
+
+
+def fires_effective_he(gun: Gun) -> bool:
+    """HE that can hurt an AFV (p31): the gun fires HE (not 'No HE', p34) of 65 mm or more."""
+    return gun.he is not False and (gun.calibre_mm or 0) >= HE_MIN_CALIBRE_MM
+
+
+def cannot_hurt_armour_by_the_book(gun: Gun) -> bool:
+    """No AP-family row and no effective HE, each known rather than lost: smoke only, or HE under
+    65 mm with no AP round (p31, p34)."""
+    if gun.ap_rows() or gun.calibre_mm is None:
+        return False
+    return gun.he is False or gun.calibre_mm < HE_MIN_CALIBRE_MM
 
 
 def _gun_mounts(afv: AFV):
@@ -82,6 +108,12 @@ def _dated_refs(cat: Catalogue) -> set[str]:
     }
 
 
+def org_named_items(cat: Catalogue) -> list[str]:
+    """Every `kind:id` an organisation slot names, other than organisations (p44 army lists)."""
+    refs = {s.ref for o in cat.all("organisation") for s in o.slots}
+    return sorted(r for r in refs if not r.startswith("organisation:"))
+
+
 def coverage(cat: Catalogue) -> dict[str, dict[str, list[int]]]:
     out: dict[str, dict[str, list[int]]] = {
         k: _counter()
@@ -91,8 +123,10 @@ def coverage(cat: Catalogue) -> dict[str, dict[str, list[int]]]:
             "guns_with_sourced_penetration",
             "gun_armed_afvs",
             "afvs_that_can_hurt_armour",
+            "afvs_that_cannot_hurt_armour_by_the_book",
             "armour_faces",
             "priced",
+            "priced_by_the_book",
             "dated",
         )
     }
@@ -118,7 +152,14 @@ def coverage(cat: Catalogue) -> dict[str, dict[str, list[int]]]:
         _tally(out["gun_armed_afvs"], afv.chart, all(m.gun_ref for m in mounts))
         guns = [cat.resolve(m.gun_ref) for m in mounts if m.gun_ref]
         _tally(out["afvs_that_can_hurt_armour"], afv.chart, any(hurts_armour(g) for g in guns))
+        _tally(
+            out["afvs_that_cannot_hurt_armour_by_the_book"],
+            afv.chart,
+            bool(guns) and all(g and cannot_hurt_armour_by_the_book(g) for g in guns),
+        )
     for kind in PRICED_KINDS:
         for rec in cat.all(kind):
-            _tally(out["priced"], kind, rec.pv is not None)
+            _tally(out["priced_by_the_book"], kind, rec.pv is not None)
+    for ref in org_named_items(cat):
+        _tally(out["priced"], ref.partition(":")[0], base_price(cat, ref).pv is not None)
     return {name: dict(sorted(table.items())) for name, table in out.items()}

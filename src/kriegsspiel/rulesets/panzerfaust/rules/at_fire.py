@@ -13,6 +13,8 @@ from .effects import calibre_variation, escalate, located, note_prior, penetrati
 from .tables import Rules
 from .weapons import Target, Weapon, armour
 
+HE_MIN_CALIBRE_MM = 65  # p31: HE under 65 mm has no effect on an AFV
+
 P_TOHIT = "p30 Direct AT fire variations"
 P_LOC = "p31 hit location"
 Moving = Literal["none", "over15_to_from", "across_under15", "across_over15"]
@@ -184,7 +186,7 @@ def _one_hit(rules: Rules, s: Shot, band: int, n: int, prior: str):
         yield Note(f"{location} is covered by skirts/sandbags: no effect from this weapon", "p28")
         return prior, "no_penetration"
     if s.ammo == "HE":
-        if (w.calibre_mm or 0) < 65:
+        if (w.calibre_mm or 0) < HE_MIN_CALIBRE_MM:
             yield Note("HE under 65 mm has no effect on an AFV", "p31")
             return prior, "no_effect"
         yield Note("HE: armour is ignored", "p31")
