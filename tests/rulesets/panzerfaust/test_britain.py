@@ -221,3 +221,9 @@ def test_armour_speed_check_fixes(cat):
     # Comet C/C from the public 23 km/h cross-country figure: round(23 / 1.609) = 14
     comet = cat.get("afv", "britain/comet")
     assert comet.speed_cc == 14 and comet.prov("speed_cc") is Provenance.PLACEHOLDER
+
+
+def test_carrier_2in_mortar_open_top_is_a_judgement(cat):
+    """The p49 notes never call the mortar carrier open-topped: the field is `seed-inferred`."""
+    rec = cat.get("afv", "britain/carrier-2in-mortar")
+    assert rec.open == ["top"] and rec.prov("open") is Provenance.SEED_INFERRED
