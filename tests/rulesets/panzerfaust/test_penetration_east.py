@@ -38,11 +38,13 @@ def _filled(cat):
 
 
 def test_hand_checked_values(cat):
-    # the M30 keeps its recalled PaK 36 figures (no source of its own was read): 200 m lies
-    # between 34 mm at 100 m and 29 mm at 500 m: 34 - 5 x 100 / 400 = 32.75 mm -> 3.3 cm, flat
-    # beyond 1000 m. Source-derived values are worked in test_penetration_sources.
+    # the M30 is a licence PaK 35/36 (its gun notes), so it takes the PaK 36 table (DarkestHour,
+    # 0deg): 200 m: 34 - 3 x 100/150 = 32.0 mm / 1.27 (APC at 30deg) = 25.2 -> 2.5 cm, the same
+    # figures as the German row. Other source-derived values are worked in test_penetration_sources.
     m30 = cat.get("gun", "ussr/37mm-l45-m30")
-    assert m30.penetration == [3.3, 3.0, 2.8, 2.5, 2.2, 2.2]
+    assert m30.penetration == [2.5, 2.3, 2.2, 2.0, 1.8, 1.6]
+    pak36 = cat.get("gun", "germany/37mm-l45-pak-35-36").penetration
+    assert m30.penetration == pak36[: len(m30.penetration)]
 
 
 def test_every_filled_value_has_provenance_ref_and_note(cat):

@@ -23,6 +23,8 @@ ROOT = Path(__file__).resolve().parents[3]
 DH = "DarklightGames/DarkestHour"
 SPRING = "spring1944/spring1944"
 IL2 = "RavenSystem/il2_specs"
+WT = "natgo/wt-wiki-scraper"
+GROUND = "wikitext-transpiled/ground"
 
 
 def _row(gun, row):
@@ -384,6 +386,43 @@ SPOT = [
     ),
     # BP-460A: 120 mm, no angle stated
     ("ussr/122mm-l22-m38", "HEAT", 0, IL2, "docs/vehicles/su122.eng.md", {"heat": 120}, 12.0),
+    # War Thunder wiki pages read in the second pass (0deg; mm at 10/100/500/1000/1500/2000 m):
+    # Type 98 AP-T, 200 m: 45 - 10 x 100/400 = 42.5 / 1.22 = 34.8 -> 35
+    ("japan/20mm-l73-type-98", "penetration", 0, WT, f"{GROUND}/Ta-Se.md", {100: 45, 500: 35}, 3.5),
+    # 61-K BR-167, 400 m: 68 - 12 x 300/400 = 59 / 1.22 = 48.4 -> 48
+    ("ussr/37mm-l74-aa-m39", "penetration", 1, WT, f"{GROUND}/ZSU-37.md", {100: 68, 500: 56}, 4.8),
+    # L-10 BR-350A (APHEBC: APBC divisor), 200 m: 66 - 6 x 100/400 = 64.5 / 1.16 = 55.6 -> 56
+    ("ussr/76mm-l24", "penetration", 0, WT, f"{GROUND}/T-28.md", {100: 66, 500: 60}, 5.6),
+    # PaK 36(t) Pzgr.36(t) APC, 200 m: 82 - 16 x 100/400 = 78 / 1.27 = 61.4 -> 61
+    (
+        "germany/47mm-l43-pak-36t",
+        "penetration",
+        0,
+        WT,
+        f"{GROUND}/Panzerjager%20I.md",
+        {100: 82, 500: 66},
+        6.1,
+    ),
+    # 75/18 Granata Perforante mod.32 APCBC, 1000 m: 38 / 1.27 = 29.9 -> 30
+    ("italy/75mm-l20-75-18", "penetration", 4, WT, f"{GROUND}/75%2F18%20M41.md", {1000: 38}, 3.0),
+    # SA 34 Mle1892G APHE, 200 m: 26 - 6 x 100/400 = 24.5 / 1.22 = 20.1 -> 20
+    (
+        "france/47mm-l34-sa-mle-34",
+        "penetration",
+        0,
+        WT,
+        f"{GROUND}/AMC.34%20YR.md",
+        {100: 26, 500: 20},
+        2.0,
+    ),
+    # 42M HEAT of the 40/43M, 120 mm (the page's text) x cos 30 = 103.9 -> 104
+    ("hungary/105mm-l20-40m", "HEAT", 0, WT, f"{GROUND}/Zrinyi%20II.md", {"heat": 120}, 10.4),
+    # Oerlikon APT (the book names the Oerlikon for this row), 200 m: 37.5 / 1.22 = 30.7 -> 31
+    ("britain/20mm-l85-aa", "penetration", 0, WT, f"{GROUND}/AEC%20AA.md", {100: 40, 500: 30}, 3.1),
+    # M66 HEAT: 89 x cos 30 = 77.1 -> 77
+    ("usa_europe/75mm-l16-m1a1-pack", "HEAT", 0, WT, f"{GROUND}/LVT(A)(4).md", {"heat": 89}, 7.7),
+    # Type 2 HEAT of the Type 99 (the Type 41 adapted): 90 x cos 30 = 77.9 -> 78
+    ("japan/75mm-l19-type-41", "HEAT", 0, WT, f"{GROUND}/Ho-I.md", {"heat": 90}, 7.8),
 ]
 
 

@@ -14,7 +14,8 @@ them, with repository, commit and path. This module turns them into chart values
 
 Bands beyond the gun's (or ammo row's) to-hit list are left out. A target with `derived` has no
 source of its own and takes the named round's figures as a `placeholder`; every other value is
-`historical`.
+`historical`. A target with `same_round` is a gun whose figures a source prints under another
+name (a licence copy, or a sister gun firing the same round); the note says why.
 """
 
 from __future__ import annotations
@@ -129,7 +130,11 @@ def band_values(target: dict[str, Any], edges_cm: list[int], n: int) -> list[Ban
         if div != 1.0
         else "angle not stated, as printed"
     )
-    prefix = "P49" + (f" placeholder ({target['derived']})" if prov == "placeholder" else "")
+    prefix = "P49" + (
+        f" placeholder ({target['derived']})"
+        if prov == "placeholder"
+        else (f" ({target['same_round']})" if "same_round" in target else "")
+    )
     ref = ref_of(rnd, source)
     shape = curve(rnd, source)
     out = []
