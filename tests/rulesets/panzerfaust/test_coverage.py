@@ -18,9 +18,9 @@ PINNED = {
     "guns": {"aa_auto": [23, 23], "at_tank": [72, 72], "howitzer_field": [29, 61]},
     "guns_with_penetration": {"aa_auto": [23, 23], "at_tank": [72, 72], "howitzer_field": [29, 29]},
     "guns_with_sourced_penetration": {
-        "aa_auto": [12, 23],
+        "aa_auto": [15, 23],
         "at_tank": [58, 72],
-        "howitzer_field": [13, 29],
+        "howitzer_field": [14, 29],
     },
     "gun_armed_afvs": {"apc_recon": [45, 45], "spg": [84, 84], "tank": [179, 179]},
     # HE of 65 mm or more hurts an AFV (p31): the 19 howitzer-armed AFVs count

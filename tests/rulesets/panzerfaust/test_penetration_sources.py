@@ -423,6 +423,38 @@ SPOT = [
     ("usa_europe/75mm-l16-m1a1-pack", "HEAT", 0, WT, f"{GROUND}/LVT(A)(4).md", {"heat": 89}, 7.7),
     # Type 2 HEAT of the Type 99 (the Type 41 adapted): 90 x cos 30 = 77.9 -> 78
     ("japan/75mm-l19-type-41", "HEAT", 0, WT, f"{GROUND}/Ho-I.md", {"heat": 90}, 7.8),
+    # FlaK 36 PzGr (APHE), 200 m: 46 - 13 x 100/400 = 42.75 / 1.22 = 35.0 -> 35
+    (
+        "germany/37mm-l60-flak-18-36-37",
+        "penetration",
+        0,
+        WT,
+        f"{GROUND}/Sd.Kfz.%206%2F2.md",
+        {100: 46, 500: 33},
+        3.5,
+    ),
+    # M1A2 M59A1 shot (APC), 1000 m: 33 / 1.27 = 26.0 -> 26
+    (
+        "usa_europe/37mm-l54-aa-m1a1",
+        "penetration",
+        4,
+        WT,
+        f"{GROUND}/M15%20CGMC.md",
+        {1000: 33},
+        2.6,
+    ),
+    # 72-K BR-132, 200 m: 52 - 10 x 100/400 = 49.5 / 1.22 = 40.6 -> 41
+    (
+        "ussr/25mm-l91-aa-m40",
+        "penetration",
+        0,
+        WT,
+        f"{GROUND}/ZiS-12%20(94-KM).md",
+        {100: 52, 500: 42},
+        4.1,
+    ),
+    # 65/17 HEAT: 85 mm, no angle stated -> as printed
+    ("italy/65mm-l17-65-17", "HEAT", 0, SPRING, "weapons/Arty/InfantryGuns.lua", {"heat": 85}, 8.5),
 ]
 
 
