@@ -3,7 +3,7 @@
 22 AFVs carry a howitzer with no armour-piercing round. The book still lets them hurt an AFV: HE
 ignores armour and rolls Penetration Effects, except under 65 mm (p31). The coverage counts them
 through the same rule, and these tests drive the real AT-fire resolution to show that each such
-AFV's HE can destroy a Tiger, while the smoke-only 94mm L15 CS howitzer (p54 gun notes) has no HE.
+AFV's HE can destroy a Tiger, while the smoke-only 94mm L15 CS howitzer (p50 gun notes) has no HE.
 """
 
 from __future__ import annotations

@@ -22,10 +22,17 @@ PINNED = {
         "at_tank": [58, 72],
         "howitzer_field": [14, 29],
     },
+    "special_ammo_with_sourced_penetration": {
+        "APCR": [4, 5],
+        "APDS": [3, 3],
+        "HEAT": [14, 29],
+        "HVAP": [2, 2],
+        "SPIGOT": [5, 6],
+    },
     "gun_armed_afvs": {"apc_recon": [45, 45], "spg": [84, 84], "tank": [179, 179]},
     # HE of 65 mm or more hurts an AFV (p31): the 19 howitzer-armed AFVs count
     "afvs_that_can_hurt_armour": {"apc_recon": [45, 45], "spg": [84, 84], "tank": [176, 179]},
-    # the A9/A10/A13 CS tanks: the 94mm L15 fired smoke only (p54 gun notes)
+    # the A9/A10/A13 CS tanks: the 94mm L15 fired smoke only (p50 gun notes)
     "afvs_that_cannot_hurt_armour_by_the_book": {
         "apc_recon": [0, 45],
         "spg": [0, 84],

@@ -8,12 +8,14 @@ Every entry is `{kind: [have, of]}`:
 - `guns_with_penetration`: of those, the guns whose every AP row has a figure in every band its
   to-hit list covers; `guns_with_sourced_penetration`: the guns whose every figure comes from a
   source (seed, seed-inferred, historical or overlay), not a placeholder;
+  `special_ammo_with_sourced_penetration`: the APCR/HVAP/APDS/HEAT/spigot rows, per kind, whose
+  every figure comes from a source;
 - `gun_armed_afvs`: AFVs whose every gun mount links to a gun chart row, of AFVs with a gun mount,
   per chart; `afvs_that_can_hurt_armour`: of the gun-armed AFVs, those with a linked gun that has a
   penetration figure or fires HE of 65 mm or more (p31: HE ignores armour and rolls Penetration
   Effects; under 65 mm it has no effect); `afvs_that_cannot_hurt_armour_by_the_book`: those whose
   every linked gun has neither (a smoke-only "No HE" howitzer such as the British 94mm L15 CS gun,
-  p54 notes), so the book itself gives them no anti-armour round;
+  p50 gun notes), so the book itself gives them no anti-armour round;
 - `armour_faces`: AFVs with all six armour faces, per chart;
 - `priced`: the items an organisation names (a slot's `ref`), per kind, that have a base PV: the
   book's (a chart or equipment-list PV) or the P100 placeholder model's (`points.base_price`);
@@ -121,6 +123,7 @@ def coverage(cat: Catalogue) -> dict[str, dict[str, list[int]]]:
             "guns",
             "guns_with_penetration",
             "guns_with_sourced_penetration",
+            "special_ammo_with_sourced_penetration",
             "gun_armed_afvs",
             "afvs_that_can_hurt_armour",
             "afvs_that_cannot_hurt_armour_by_the_book",
@@ -138,9 +141,19 @@ def coverage(cat: Catalogue) -> dict[str, dict[str, list[int]]]:
             _tally(out["guns_with_penetration"], gun.category, has_penetration(gun))
             _tally(out["guns_with_sourced_penetration"], gun.category, sourced_penetration(gun))
         _tally(out["dated"], "gun", f"gun:{gun.id}" in dated)
-        for ammo in gun.ammo:
+        for i, ammo in enumerate(gun.ammo):
             if ammo.kind in AP_AMMO:
                 _tally(out["dated"], "special_ammo", ammo.available is not None)
+                _tally(
+                    out["special_ammo_with_sourced_penetration"],
+                    ammo.kind,
+                    bool(ammo.penetration)
+                    and all(
+                        gun.prov(f"ammo.{i}.penetration.{j}") in SOURCED
+                        for j, v in enumerate(ammo.penetration)
+                        if v is not None
+                    ),
+                )
     for afv in cat.all("afv"):
         armour = afv.armour
         faces = (armour.hf, armour.hs, armour.hr, armour.tf, armour.ts, armour.tr)
