@@ -319,9 +319,11 @@ def test_placeholder_and_unpriced_are_warnings_never_silent(b):
     assert "Pz IV Ausf G-J" in warn["placeholder_price"]
     assert "%" in warn["placeholder_price"]
     r = _company(b, nation="britain", entry="organisation:britain/motorised-at-company")
-    b.add(r, r.selections[0].id, "infantry_weapon:britain/boys-atr")
+    b.add(r, r.selections[0].id, "infantry_weapon:britain/boys-atr")  # P111 placeholder PV
+    b.add(r, r.selections[0].id, "fieldwork:britain/ap-mine")  # priced by rule (p39), no PV
     rep = b.validate(r)
-    assert any(m.code == "unpriced" and "Boys" in m.text for m in rep.of("warning"))
+    assert any(m.code == "placeholder_price" and "Boys" in m.text for m in rep.of("warning"))
+    assert any(m.code == "unpriced" and "Mine" in m.text for m in rep.of("warning"))
 
 
 # --- a legal force per nation (13) ----------------------------------------------------------

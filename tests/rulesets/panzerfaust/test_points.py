@@ -9,8 +9,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kriegsspiel.rulesets import load
+from kriegsspiel.rulesets.panzerfaust.coverage import org_named_items
 from kriegsspiel.rulesets.panzerfaust.models import TroopRatingRule
-from kriegsspiel.rulesets.panzerfaust.points import Rounding, multiplier, rating_rule, scaled_pv
+from kriegsspiel.rulesets.panzerfaust.points import (
+    Rounding,
+    base_price,
+    multiplier,
+    rating_rule,
+    scaled_pv,
+)
 
 SOVIET_DEFAULT = TroopRatingRule(
     selector="all_other", troop_class="conscript", morale="reliable", multiplier=0.75
@@ -60,3 +67,19 @@ def test_total_rounding_is_within_half_of_exact(pvs):
     f = Fraction(3, 4)
     exact = scaled_pv(pvs, f, Rounding.EXACT)
     assert abs(scaled_pv(pvs, f) - exact) <= Fraction(1, 2)
+
+
+def test_p111_unmodelled_infantry_items_named_by_organisations(cat):
+    """P111: the AT rifles take the one AT-rifle PV the p20 table kept (wz35, 8), an AT rifle team
+    3 more (p15, p18), the Belgian HQ team the book's platoon HQ team (23); each is a placeholder,
+    and every item an organisation names now has a base PV."""
+    assert cat.get("infantry_weapon", "common/7-9mm-wz35").pv == 8
+    for ref, pv in [
+        ("infantry_weapon:britain/boys-atr", 8),
+        ("infantry_weapon:germany/pzb-atr-team", 8),
+        ("infantry_team:ussr/at-rifle-team", 11),
+        ("infantry_team:belgium/hq-team", 23),
+    ]:
+        price = base_price(cat, ref)
+        assert (price.pv, price.provenance) == (pv, "placeholder"), ref
+    assert [r for r in org_named_items(cat) if base_price(cat, r).pv is None] == []

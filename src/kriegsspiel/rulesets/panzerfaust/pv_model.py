@@ -187,9 +187,43 @@ def kind_model(kind: str) -> KindModel | None:
     )
 
 
+AT_WEAPON_TEAM_CREW = 3  # p15, p18: an AT weapon team costs 3 plus its weapon
+
+
+def _median_printed(cat: Catalogue, kind: str, keep) -> int | None:
+    """The median printed PV of the records of `kind` that `keep` selects (half up)."""
+    pvs = sorted(r.pv for r in cat.all(kind) if r.pv is not None and keep(r))
+    if not pvs:
+        return None
+    mid = len(pvs) // 2
+    return pvs[mid] if len(pvs) % 2 else -(-(pvs[mid - 1] + pvs[mid]) // 2)
+
+
+def _at_rifle_pv(cat: Catalogue) -> int | None:
+    return _median_printed(cat, "infantry_weapon", lambda r: r.weapon_kind == "at_rifle")
+
+
+def rule_pv(kind: str, rec: Any, cat: Catalogue) -> int | None:
+    """Decision P111: the few infantry items organisations name whose PV was lost and that no
+    fitted model covers. An AT rifle takes the median printed AT-rifle PV (p20 kept one, the
+    wz35's); an AT rifle team 3 plus that (p15, p18); an HQ team the book's platoon HQ team."""
+    if kind == "infantry_weapon" and rec.weapon_kind == "at_rifle":
+        return _at_rifle_pv(cat)
+    if kind != "infantry_team":
+        return None
+    name = rec.id.rpartition("/")[2]
+    if name == "at-rifle-team":
+        rifle = _at_rifle_pv(cat)
+        return None if rifle is None else AT_WEAPON_TEAM_CREW + rifle
+    if name == "hq-team":
+        return cat.get("infantry_team", "common/platoon-hq-team").pv
+    return None
+
+
 def placeholder_pv(kind: str, rec: Any, cat: Catalogue) -> int | None:
-    """The model's PV for a record (None when the kind is not modelled)."""
+    """The model's PV for a record, else P111's rule for the few unmodelled infantry items;
+    None when neither covers it."""
     model = kind_model(kind)
     if model is None:
-        return None
+        return rule_pv(kind, rec, cat)
     return model.predict(FEATURES[kind](rec, cat))
