@@ -11,10 +11,10 @@ import httpx
 import pytest
 
 import infra
-from kriegsspiel.server import create_app
-from server.client import Table
 from browser.test_table import click_table
 from browser.test_table_traps import open_seat
+from kriegsspiel.server import create_app
+from server.client import Table
 
 
 @pytest.fixture

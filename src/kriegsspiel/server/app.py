@@ -236,6 +236,7 @@ def create_app(db_url: str | None = None, limits: Limits | None = None) -> FastA
                     "status_flags": [list(f) for f in extra.get("status_flags", ())],
                     "footprints": extra.get("footprints", {}),
                     "template_only": list(extra.get("template_only", ())),
+                    "move_input": extra.get("move_input", {}),
                 }
             )
         return out

@@ -12,10 +12,13 @@ const FACINGS = [["", "along the last leg"], ["0", "N ↑"], ["45", "NE ↗"], [
 // ------------------------------------------------------------------ movement
 // a move template was chosen: fetch where the unit can go by one straight leg (terrain and
 // roads counted by the server), then collect waypoints and an end facing
+// (the ruleset's plug-in `move_input` says which of reach, preview and waypoints it offers)
 async function startMove(template) {
+  const input = plugin().move_input || {};
   S.selected = template.unit;
-  S.pending = { move: template, path: [], facing: "", preview: null, reach: null };
+  S.pending = { move: template, path: [], facing: "", preview: null, reach: null, input };
   renderAll();
+  if (!input.reach) return;
   try {
     const reach = await api("GET", seatPath(`reach/${encodeURIComponent(template.unit)}`));
     if (S.pending && S.pending.move === template) S.pending.reach = reach;
@@ -34,6 +37,7 @@ async function previewMove() {
   if (!p || !p.move) return;
   if (!p.path.length) { p.preview = null; return renderAll(); }
   const cmd = moveCommand(p);
+  if (!p.input.preview) { p.preview = { ok: true, legs: [], unpriced: true, for: JSON.stringify(cmd) }; return renderAll(); }
   try {
     const out = await api("POST", seatPath("preview"), cmd);
     if (S.pending === p) p.preview = { ...out, for: JSON.stringify(cmd) };
@@ -55,7 +59,8 @@ function reachCell(x, y) {
 function tapTable(x, y) {
   const p = S.pending;
   if (p && p.move) {
-    if (!p.path.length) {
+    if (!p.input.waypoints) p.path = [];
+    if (!p.path.length && p.input.reach) {
       const cell = reachCell(x, y);
       if (!cell) {
         toast(`${unitName(p.move.unit)} cannot reach that point this step: tap inside the shaded area.`);
@@ -205,10 +210,12 @@ function renderInput() {
 function renderMovePanel(body, p) {
   const mark = unitMark();
   body.append(el("div", { class: "title", text: `Move ${unitName(p.move.unit)}` }));
-  if (!p.reach) body.append(el("p", { class: "muted", text: "Finding where it can go…" }));
-  else if (!p.reach.cells.length) body.append(el("p", { class: "muted", id: "no-reach", text: "No reachable point this step." }));
+  if (!p.reach && p.input.reach) body.append(el("p", { class: "muted", text: "Finding where it can go…" }));
+  else if (p.reach && !p.reach.cells.length) body.append(el("p", { class: "muted", id: "no-reach", text: "No reachable point this step." }));
   const pv = p.preview;
-  if (pv && pv.ok) {
+  if (pv && pv.unpriced) {
+    body.append(el("p", { class: "muted", text: "This ruleset prices the move when it is given." }));
+  } else if (pv && pv.ok) {
     const legs = el("ol", { id: "move-legs" });
     pv.legs.forEach((l, i) => legs.append(el("li", { "data-leg": i,
       text: `leg ${i + 1}: ${l.length.toFixed(1)}${mark}${l.terrain.length ? ` through ${l.terrain.join(", ")}` : ", open ground"}` })));

@@ -143,7 +143,7 @@ def preview_move(
     rules: Rules, board: Board, state: State, side: str, cmd: dict[str, Any], own
 ) -> dict[str, Any]:
     """The cost of a move before it is given: legal or not (the reason), and per leg its length
-    and the terrain it touches. Facing is free in these rules (no pivot cost: decision Q40)."""
+    and the terrain it touches. Facing is free in these rules (no pivot cost: decision Q45)."""
     try:
         plan = plan_move(rules, board, state, side, cmd, own)
     except IllegalCommand as exc:
