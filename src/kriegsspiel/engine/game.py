@@ -364,6 +364,8 @@ class Game:
             "events": len(self.seat_log(side).entries),
             "options": self.engine_options.model_dump(),
             "undo_request": self.undo_book.pending_for(side),
+            # whether the last command in force is this seat's (what its undo would take back)
+            "undo_mine": self.undo_book.mine(side),
         }
 
     def view(self, side: str) -> dict[str, Any]:

@@ -142,3 +142,14 @@ def test_reach_cells_lie_in_the_disc_the_bounds_and_the_predicate(cx, cy, r, cel
     ]
     expected = {p for p in inside if math.dist(p, (cx, cy)) <= r and keep(p)}
     assert set(out) == expected
+
+
+def test_the_view_says_whose_order_an_undo_would_take_back():
+    g = game_at("qr-crossroads-armour", "move_a1")
+    g.submit("germany", {"type": "move", "unit": "g-pz4b", "path": [[31, 26]]})
+    assert g.view("germany")["game"]["undo_mine"] is True
+    assert g.view("usa")["game"]["undo_mine"] is False
+    assert g.view("umpire")["game"]["undo_mine"] is True
+    g.undo("germany")  # a move rolls no dice and here reveals nothing: undone at once
+    assert g.state.units["g-pz4b"].pos == (31.0, 28.0)
+    assert g.view("germany")["game"]["undo_mine"] is False

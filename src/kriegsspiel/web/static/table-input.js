@@ -179,7 +179,8 @@ function inputActions(body) {
     body.append(el("div", { class: "muted", id: "undo-waiting", text: "Your undo request awaits the other side's answer." }));
   }
   const policy = v.game && v.game.options && v.game.options.undo;
-  if ((side || S.seat === "umpire") && !v.outcome && (policy !== "off" || S.seat === "umpire") && !(req && req.by === S.seat)) {
+  const mine = v.game && v.game.undo_mine;
+  if ((side || S.seat === "umpire") && mine && !v.outcome && (policy !== "off" || S.seat === "umpire") && !(req && req.by === S.seat)) {
     const how = S.seat === "umpire" ? "undo the last order" : policy === "free" ? "undo my last order" : "undo my last order (asks consent if dice were rolled)";
     body.append(el("button", { type: "button", id: "undo", text: how, onclick: undoLast }));
   }
