@@ -104,35 +104,40 @@ def test_undo_with_the_other_seats_consent_in_two_browsers(browser, base):
     ctx_u.close()
 
 
-def village_plot_step(table: Table) -> None:
-    """qr-village-assault, seed 1, over the API: British sections and the FO close in (each to
-    its reach cell furthest north) until turn 4's plot step, Germany's to act in."""
-    while not table.view("umpire")["game"]["step"].startswith("4/arty_plot"):
+def british_plot_step(table: Table) -> None:
+    """qr-village-assault, seed 1, over the API: the FO, the HQ and two sections walk (each to
+    its reach cell nearest (31, 30)) until a British observer sees a German unit, in turn 5's
+    plot step, so that the step is open to Britain."""
+    while True:
         view = table.view("umpire")
         side = view["active"][0]
+        if view["phase"] == "arty_plot" and "britain" in view["active"]:
+            if any(c["type"] == "call_fire" for c in table.view("britain")["legal"]):
+                return
         if view["phase"].startswith("move") and side == "britain":
-            for uid in ("b-sq5", "b-sq4", "b-fo"):
+            for uid in ("b-fo", "b-coy", "b-sq6", "b-sq5"):
                 cells = table.get("britain", f"reach/{uid}").json()["cells"]
-                best = max(cells, key=lambda c: c[1])
+                best = min(cells, key=lambda c: (c[0] - 31) ** 2 + (c[1] - 30) ** 2)
                 table.command("britain", {"type": "move", "unit": uid, "path": [best]})
         table.command(side, {"type": "end_phase"})
 
 
 def test_a_call_for_fire_names_observer_and_battery_and_takes_a_map_point(browser, base):
-    # trap (main): unlabelled "call fire" buttons, the first battery only, aimed at a seen
-    # enemy's position only; here the observer is named, the battery chosen, the point tapped
+    # trap (main): unlabelled "call fire" buttons, the first battery only (light-gun), aimed at
+    # a seen enemy's position only; here the observer is named, the second battery chosen and
+    # the aim point tapped on the map
     table = Table.create(httpx.Client(base_url=base), "qr-village-assault")
-    village_plot_step(table)
-    ctx, page, errors = open_seat(browser, base, table, "germany")
-    page.click("#actions button[data-cmd=call_fire][data-observer=g-hq]")
+    british_plot_step(table)
+    ctx, page, errors = open_seat(browser, base, table, "britain")
+    page.click("#actions button[data-cmd=call_fire][data-observer=b-fo]")
     options = page.locator("#arty-battery option").all_inner_texts()
-    assert len(options) == 1 and "3 missions left" in options[0]
+    assert options == ["Light Gun (4 missions left)", "Medium Mortar (3 missions left)"]
     page.select_option("#arty-battery", "medium-mortar")
-    click_table(page, 17, 33)  # between two British sections, not on a unit
+    click_table(page, 34, 24)  # open ground the FO sees, not a unit
     page.click("#arty-commit:not([disabled])")
     page.wait_for_function("S.view.missions.length === 1")
-    m = table.view("germany")["missions"][0]
-    assert (m["observer"], m["battery"]) == ("g-hq", "medium-mortar")
-    assert abs(m["x"] - 17) <= 0.2 and abs(m["y"] - 33) <= 0.2  # the tap, to a tenth
+    m = table.view("britain")["missions"][0]
+    assert (m["observer"], m["battery"]) == ("b-fo", "medium-mortar")
+    assert abs(m["x"] - 34) <= 0.2 and abs(m["y"] - 24) <= 0.2  # the tap, to a tenth
     assert not errors
     ctx.close()
