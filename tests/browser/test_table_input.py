@@ -104,18 +104,16 @@ def test_undo_with_the_other_seats_consent_in_two_browsers(browser, base):
     ctx_u.close()
 
 
-def british_plot_step(table: Table) -> None:
-    """qr-village-assault, seed 1, over the API: the FO, the HQ and two sections walk (each to
-    its reach cell nearest (31, 30)) until a British observer sees a German unit, in turn 5's
-    plot step, so that the step is open to Britain."""
+def british_advance(table: Table, until, walkers=("b-fo", "b-coy", "b-sq6", "b-sq5")) -> None:
+    """qr-village-assault, seed 1, over the API: British units walk (each to its reach cell
+    nearest (31, 30)) and every other step is ended, until `until(umpire view)` holds."""
     while True:
         view = table.view("umpire")
         side = view["active"][0]
-        if view["phase"] == "arty_plot" and "britain" in view["active"]:
-            if any(c["type"] == "call_fire" for c in table.view("britain")["legal"]):
-                return
+        if until(view):
+            return
         if view["phase"].startswith("move") and side == "britain":
-            for uid in ("b-fo", "b-coy", "b-sq6", "b-sq5"):
+            for uid in walkers:
                 cells = table.get("britain", f"reach/{uid}").json()["cells"]
                 best = min(cells, key=lambda c: (c[0] - 31) ** 2 + (c[1] - 30) ** 2)
                 table.command("britain", {"type": "move", "unit": uid, "path": [best]})
@@ -127,7 +125,15 @@ def test_a_call_for_fire_names_observer_and_battery_and_takes_a_map_point(browse
     # a seen enemy's position only; here the observer is named, the second battery chosen and
     # the aim point tapped on the map
     table = Table.create(httpx.Client(base_url=base), "qr-village-assault")
-    british_plot_step(table)
+
+    def plot_open(view) -> bool:  # a British observer sees a German: turn 5's plot step
+        return (
+            view["phase"] == "arty_plot"
+            and "britain" in view["active"]
+            and any(c["type"] == "call_fire" for c in table.view("britain")["legal"])
+        )
+
+    british_advance(table, plot_open)
     ctx, page, errors = open_seat(browser, base, table, "britain")
     page.click("#actions button[data-cmd=call_fire][data-observer=b-fo]")
     options = page.locator("#arty-battery option").all_inner_texts()
@@ -139,5 +145,28 @@ def test_a_call_for_fire_names_observer_and_battery_and_takes_a_map_point(browse
     m = table.view("britain")["missions"][0]
     assert (m["observer"], m["battery"]) == ("b-fo", "medium-mortar")
     assert abs(m["x"] - 34) <= 0.2 and abs(m["y"] - 24) <= 0.2  # the tap, to a tenth
+    assert not errors
+    ctx.close()
+
+
+def test_a_fire_group_is_formed_on_the_page_and_priced_before_commit(browser, base):
+    # trap (main): one unit per shot; the rules' fire groups (sheet L2) were out of reach
+    table = Table.create(httpx.Client(base_url=base), "qr-village-assault")
+    walkers = ("b-fo", "b-coy", "b-sq6", "b-sq5", "b-churchill")
+    british_advance(table, lambda v: v["game"]["step"].startswith("3/fire_suppressive"), walkers)
+    ctx, page, errors = open_seat(browser, base, table, "germany")
+    page.click("[data-unit=g-hmg] .body", force=True)
+    page.click("[data-unit=b-sq5] .body", force=True)  # 5 and 6 Section share a spot
+    page.wait_for_selector("#fire-group input[data-partner=g-sq1]")
+    assert "(suppressive)" in page.inner_text("#orders")
+    alone = page.inner_text("#odds .bars")
+    page.check("#fire-group input[data-partner=g-sq1]")
+    page.wait_for_function("S.pending && S.pending.cmd.units && S.pending.odds")
+    assert page.inner_text("#odds .bars") != alone  # the group's odds, not the MG's alone
+    page.click("#odds #confirm")
+    page.wait_for_function("!S.view.legal.some((c) => c.unit === 'g-sq1')")
+    fire = [e for e in table.get("germany", "log").json() if e["type"] == "fire"][-1]
+    assert fire["data"]["firers"] == ["g-hmg", "g-sq1"]
+    assert fire["data"]["target"] in ("b-sq5", "b-sq6")
     assert not errors
     ctx.close()

@@ -153,3 +153,39 @@ def test_the_view_says_whose_order_an_undo_would_take_back():
     g.undo("germany")  # a move rolls no dice and here reveals nothing: undone at once
     assert g.state.units["g-pz4b"].pos == (31.0, 28.0)
     assert g.view("germany")["game"]["undo_mine"] is False
+
+
+def village_fire_step() -> Game:
+    """qr-village-assault, seed 1: British units walk to their reach cells nearest (31, 30)
+    until turn 3's suppressive-fire step, where German infantry and MGs have targets."""
+    g = Game(shipped_scenarios()["qr-village-assault"], seed=1)
+    while not (g.state.turn == 3 and g.state.phase == "fire_suppressive"):
+        side = g.rules.active_sides(g.state)[0]
+        if g.state.phase.startswith("move") and side == "britain":
+            for uid in ("b-fo", "b-coy", "b-sq6", "b-sq5", "b-churchill"):
+                cells = g.reach(side, uid)["cells"]
+                best = min(cells, key=lambda c: math.dist(c, (31, 30)))
+                g.submit(side, {"type": "move", "unit": uid, "path": [best]})
+        g.submit(side, {"type": "end_phase"})
+    return g
+
+
+def test_fire_choices_offer_group_partners_that_the_order_accepts():
+    g = village_fire_step()
+    shot = {"type": "fire", "unit": "g-hmg", "target": "b-sq5", "suppressive": True}
+    assert shot in g.legal_commands("germany")
+    choices = g.preview("germany", shot)
+    assert choices["group"] == ["g-sq1", "g-sq2", "g-sq3"]
+    order = {"type": "fire", "units": ["g-hmg", "g-sq1"], "target": "b-sq5", "suppressive": True}
+    g.submit("germany", order)
+    fire = next(e for e in reversed(g.events) if e.type == "fire")
+    assert fire.data["firers"] == ["g-hmg", "g-sq1"]
+
+
+def test_weapon_choices_name_each_attack_once_and_an_mg_is_refused_at_armour():
+    g = game_at("qr-crossroads-armour", "fire_all")
+    shot = {"type": "fire", "unit": "g-panther", "target": "u-m4a"}
+    assert g.preview("germany", shot)["weapons"] == ["main"]  # "he" at a tank is the main gun
+    with pytest.raises(IllegalCommand) as exc:
+        g.submit("germany", {**shot, "weapon": "mg"})
+    assert exc.value.field == "weapon" and "armoured" in exc.value.reason

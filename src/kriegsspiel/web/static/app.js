@@ -293,6 +293,7 @@ async function preview(template) {
   }
   renderOdds();
   renderTable();
+  renderInput();  // table-input.js: weapon and fire group
 }
 
 function choose(template) {
@@ -512,6 +513,7 @@ function label(c) {
   const parts = [c.type.replaceAll("_", " ")];
   if (c.unit) parts.push(unitName(c.unit));
   if (c.target) parts.push(`→ ${unitName(c.target)}`);
+  if (c.suppressive) parts.push("(suppressive)");
   if (c.side_a) return `side A: ${sideName(c.side_a)}`;
   if (c.type === "hatches") return c._all === false ? "open all hatches" : c._all === true ? "button up all hatches" : "swap hatches";
   if (c.max !== undefined) parts.push(`(≤ ${c.max.toFixed(1)}${unitMark()})`);

@@ -202,9 +202,11 @@ function renderInput() {
   const p = S.pending;
   const body = panel.querySelector(".body");
   body.replaceChildren();
-  if (!p || !(p.move || p.arty)) { panel.hidden = true; return; }
+  const fire = p && p.cmd && p.cmd.type === "fire";
+  if (!p || !(p.move || p.arty || fire)) { panel.hidden = true; return; }
   panel.hidden = false;
   if (p.move) return renderMovePanel(body, p);
+  if (fire) return renderFirePanel(body, p);
   return renderArtyPanel(body, p.arty);
 }
 
@@ -257,4 +259,64 @@ function renderArtyPanel(body, a) {
   body.append(el("div", { class: "buttons" },
     el("button", { type: "button", class: "danger", id: "arty-commit", text: "Call the fire", disabled: !ready, onclick: () => send(a.cmd) }),
     el("button", { type: "button", id: "arty-cancel", text: "Cancel", onclick: () => { S.pending = null; renderAll(); } })));
+}
+
+// ------------------------------------------------------------------ fire: weapon and group
+// what a fire order may also be (the server's dry runs of the order): the firer's weapons and
+// the units that may join it; each change is priced again by the odds preview before Commit
+const fireKey = (cmd) => JSON.stringify([cmd.units || [cmd.unit], cmd.target, Boolean(cmd.suppressive)]);
+
+async function fireChoices(cmd) {
+  const key = fireKey(cmd);
+  if (S.fireChoices && S.fireChoices.key === key) return;
+  S.fireChoices = { key, loading: true };
+  try {
+    const out = await api("POST", seatPath("preview"), cmd);
+    S.fireChoices = { key, ...out };
+  } catch (e) { S.fireChoices = { key, weapons: [], group: [], reason: e.message }; }
+  renderInput();
+}
+
+function fireOrder(cmd, changes) {
+  const units = changes.units || cmd.units || [cmd.unit];
+  const out = { type: "fire", target: cmd.target };
+  if (units.length > 1) out.units = units; else out.unit = units[0];
+  if (cmd.suppressive) out.suppressive = true;
+  const weapon = "weapon" in changes ? changes.weapon : cmd.weapon;
+  if (weapon && units.length === 1) out.weapon = weapon;
+  return out;
+}
+
+function renderFirePanel(body, p) {
+  const cmd = p.cmd;
+  const c = S.fireChoices;
+  if (!c || c.key !== fireKey(cmd)) { fireChoices(cmd); body.append(el("p", { class: "muted", text: "Finding the choices…" })); return; }
+  if (c.loading) { body.append(el("p", { class: "muted", text: "Finding the choices…" })); return; }
+  const units = cmd.units || [cmd.unit];
+  body.append(el("div", { class: "title", text: `Fire at ${unitName(cmd.target)}${cmd.suppressive ? " (suppressive)" : ""}` }));
+  if (c.weapons && c.weapons.length > 1 && units.length === 1) {
+    const sel = el("select", { id: "fire-weapon" });
+    sel.append(el("option", { value: "", text: "the rules' choice" }));
+    const words = { main: "main gun", he: "HE", mg: "MG", flame: "flamethrower" };
+    for (const w of c.weapons) sel.append(el("option", { value: w, text: words[w] || w }));
+    sel.value = cmd.weapon || "";
+    sel.addEventListener("change", () => preview(fireOrder(cmd, { weapon: sel.value })));
+    body.append(el("label", { text: "Weapon " }, sel));
+  }
+  const partners = [...units.slice(1), ...(c.group || [])];
+  if (partners.length) {
+    const box = el("div", { id: "fire-group" }, el("div", { class: "muted", text: "Fire together with:" }));
+    for (const id of partners) {
+      const tick = el("input", { type: "checkbox", "data-partner": id, checked: units.includes(id) });
+      tick.addEventListener("change", () => {
+        const next = tick.checked ? [...units, id] : units.filter((u) => u !== id);
+        preview(fireOrder(cmd, { units: next }));
+      });
+      box.append(el("label", { class: "tick" }, tick, ` ${unitName(id)}`));
+    }
+    body.append(box);
+  }
+  if (!(c.weapons && c.weapons.length > 1) && !partners.length) {
+    body.append(el("p", { class: "muted", text: "No other weapon or fire group for this shot." }));
+  }
 }

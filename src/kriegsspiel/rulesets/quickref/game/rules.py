@@ -29,7 +29,7 @@ from .view import view as side_view
 FIRE_STEPS = ("fire_suppressive", "fire_all")
 
 
-PREVIEWS = ("move", "call_fire")
+PREVIEWS = ("move", "call_fire", "fire")
 
 
 class QuickrefGame:
@@ -330,8 +330,8 @@ class QuickrefGame:
     # ------------------------------------------------------------------ order previews
     def preview(self, state: State, side: str, cmd: dict[str, Any]) -> dict[str, Any]:
         """What an order would cost, checked by the order's own legality check, before it is
-        given (engine hook): a move's legs, lengths and terrain, or whether a call for fire's
-        aim point is accepted. Rolls no dice and changes nothing."""
+        given (engine hook): a move's legs, lengths and terrain; whether a call for fire's
+        aim point is accepted; the weapons and fire-group partners a fire order may take. Rolls no dice and changes nothing."""
         kind = cmd["type"]
         if kind not in PREVIEWS:
             raise IllegalCommand(f"previews are offered for {', '.join(PREVIEWS)}", "type")
@@ -342,6 +342,8 @@ class QuickrefGame:
         board = self.board(state)
         if kind == "move":
             return orders_move.preview_move(self.rules, board, state, side, cmd, self._own)
+        if kind == "fire":
+            return orders_fire.fire_choices(self.rules, board, state, side, cmd)
         return orders_arty.preview_call(
             self.rules, board, self.scenario(state), state, side, cmd, self._own
         )
