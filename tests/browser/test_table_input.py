@@ -121,30 +121,28 @@ def british_advance(table: Table, until, walkers=("b-fo", "b-coy", "b-sq6", "b-s
 
 
 def test_a_call_for_fire_names_observer_and_battery_and_takes_a_map_point(browser, base):
-    # trap (main): unlabelled "call fire" buttons, the first battery only (light-gun), aimed at
-    # a seen enemy's position only; here the observer is named, the second battery chosen and
-    # the aim point tapped on the map
+    # traps (main): the plot step ended by itself unless an observer saw an enemy, and then
+    # offered unlabelled "call fire" buttons with the first battery only, aimed at that enemy;
+    # here, in turn 1 with no German seen, the FO chooses the second battery and a map point
     table = Table.create(httpx.Client(base_url=base), "qr-village-assault")
-
-    def plot_open(view) -> bool:  # a British observer sees a German: turn 5's plot step
-        return (
-            view["phase"] == "arty_plot"
-            and "britain" in view["active"]
-            and any(c["type"] == "call_fire" for c in table.view("britain")["legal"])
-        )
-
-    british_advance(table, plot_open)
+    end_until(table, "1/arty_plot")
+    assert table.view("britain")["enemies"] == []
     ctx, page, errors = open_seat(browser, base, table, "britain")
     page.click("#actions button[data-cmd=call_fire][data-observer=b-fo]")
     options = page.locator("#arty-battery option").all_inner_texts()
     assert options == ["Light Gun (4 missions left)", "Medium Mortar (3 missions left)"]
     page.select_option("#arty-battery", "medium-mortar")
-    click_table(page, 34, 24)  # open ground the FO sees, not a unit
+    click_table(page, 25, 20)  # behind the hedge: the FO cannot see it, so no Commit
+    page.wait_for_selector("#arty-refused")
+    assert "cannot see the aim point" in page.inner_text("#arty-refused")
+    assert page.locator("#arty-commit[disabled]").count() == 1
+    click_table(page, 28, 12)  # open field the FO sees
     page.click("#arty-commit:not([disabled])")
-    page.wait_for_function("S.view.missions.length === 1")
-    m = table.view("britain")["missions"][0]
+    page.wait_for_function("S.view.log.some((e) => e.type === 'call_fire')")
+    # the call is made (whether it gets through is the call's own roll, sheet L4)
+    m = next(e["data"] for e in table.get("britain", "log").json() if e["type"] == "call_fire")
     assert (m["observer"], m["battery"]) == ("b-fo", "medium-mortar")
-    assert abs(m["x"] - 34) <= 0.2 and abs(m["y"] - 24) <= 0.2  # the tap, to a tenth
+    assert abs(m["x"] - 28) <= 0.2 and abs(m["y"] - 12) <= 0.2  # the tap, to a tenth
     assert not errors
     ctx.close()
 

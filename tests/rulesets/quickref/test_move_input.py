@@ -189,3 +189,16 @@ def test_weapon_choices_name_each_attack_once_and_an_mg_is_refused_at_armour():
     with pytest.raises(IllegalCommand) as exc:
         g.submit("germany", {**shot, "weapon": "mg"})
     assert exc.value.field == "weapon" and "armoured" in exc.value.reason
+
+
+def test_the_plot_step_opens_for_an_observer_with_no_enemy_in_sight():
+    """Sheet L4: an observer calls fire on a point it sees; no seen enemy is needed. Before,
+    the step ended by itself for a side that saw no enemy (issue 15 item 10)."""
+    g = game_at("qr-village-assault", "arty_plot")
+    assert g.state.turn == 1 and g.view("britain")["enemies"] == []
+    assert set(g.rules.active_sides(g.state)) == {"britain", "germany"}
+    cmd = {"type": "call_fire", "observer": "b-fo", "battery": "medium-mortar", "x": 28, "y": 12}
+    g.submit("britain", cmd)
+    # crossroads has no artillery: its plot step still ends by itself for both sides
+    cross = game_at("qr-crossroads-armour", "fire_all")
+    assert [e.data.get("auto") for e in cross.events if e.type == "end_phase"][-2:] == [True, True]

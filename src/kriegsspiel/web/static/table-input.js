@@ -185,8 +185,8 @@ function inputActions(body) {
     body.append(el("button", { type: "button", id: "undo", text: how, onclick: undoLast }));
   }
   const art = artillery();
-  const open = v.legal.some((c) => c.type === "call_fire");
-  if (art && open && art.observers.length && art.batteries.some((b) => b.left !== 0)) {
+  // the server lists observers only in the plot step, while this seat may call
+  if (art && art.observers.length && art.batteries.some((b) => b.left !== 0)) {
     body.append(el("div", { class: "group", "data-group": "artillery", text: "Artillery: call for fire" }));
     for (const o of art.observers) {
       body.append(el("button", { type: "button", "data-cmd": "call_fire", "data-observer": o,

@@ -439,7 +439,15 @@ class QuickrefGame:
         return [*drafts, Draft("phase", {"turn": turn, "phase": phase})]
 
     def _can_act(self, state: State, side: str) -> bool:
-        return any(c["type"] != "end_phase" for c in self._legal(state, side))
+        """Whether the side has anything to do in this step: a legal order, or in the plot step
+        an observer and a battery (an observer may call fire on any point it sees, not only on
+        a seen enemy: sheet L4)."""
+        if any(c["type"] != "end_phase" for c in self._legal(state, side)):
+            return True
+        return state.phase == "arty_plot" and bool(
+            orders_arty.batteries(self.scenario(state), side, state)
+            and orders_arty.observers(self.rules, state, side)
+        )
 
     # ------------------------------------------------------------------ odds preview
     def odds_situation(self, state: State, side: str, cmd: dict[str, Any]) -> tuple:
