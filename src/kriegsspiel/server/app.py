@@ -332,7 +332,8 @@ def create_app(db_url: str | None = None, limits: Limits | None = None) -> FastA
     @api.post("/games/{game_id}/seats/{seat}/preview", response_model=None)
     async def preview(dep: SeatDep, body: Command) -> dict[str, Any]:
         """An order's cost before giving it (a move's legs, lengths and terrain; whether a call
-        for fire's aim point is accepted), by the rules' own check; nothing is rolled."""
+        for fire's aim point is accepted; a fire order's weapons and fire-group partners), by
+        the rules' own check; nothing is rolled."""
         game, seat = dep
         acting(game, seat)
         async with hub.lock(game.id):
