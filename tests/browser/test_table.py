@@ -140,17 +140,19 @@ def test_two_browsers_play_with_odds_fire_move_and_log(browser, base, artifacts_
     end_phase(usa, ger)
     ger.wait_for_function("document.querySelector('#phase-title').textContent.includes('Move')")
 
-    # move: the allowed distance is drawn, then tap the destination
+    # move: the area the Panther can reach is drawn, tap a point in it, read the cost, commit
     ger.click("[data-unit=g-panther]")
     ger.click("#actions button[data-cmd=move]")
-    radius = float(ger.get_attribute("#reach", "r"))
-    assert radius > 2
+    ger.wait_for_selector("#reach .reach-cell")
+    assert ger.locator("#reach .reach-cell").count() > 10
     ger.screenshot(path=str(artifacts_dir / "web-move-reach.png"))
     n = log_count(ger)
-    click_table(ger, 15.0, 21.0)
+    click_table(ger, 15.5, 20.5)
+    ger.wait_for_selector("#move-commit:not([disabled])")
+    ger.click("#move-commit")
     wait_log_grows(ger, n)
     panther = next(u for u in table.view("germany")["units"] if u["id"] == "g-panther")
-    assert (round(panther["x"], 1), round(panther["y"], 1)) == (15.0, 21.0)
+    assert (round(panther["x"], 1), round(panther["y"], 1)) == (15.5, 20.5)
     assert_fogged(ger, table, "germany")
     assert_fogged(usa, table, "usa")
     ger.screenshot(path=str(artifacts_dir / "web-germany.png"))

@@ -69,6 +69,9 @@ class GameRules(Protocol):
     #       refuses types without one. Validation context: {"table": (width, depth)}, for
     #       models that keep points on the table (engine/command_schema.py has helpers).
     #   odds(state, side, command) -> dict: exact odds before giving a command.
+    #   preview(state, side, command) -> dict: an order's cost before it is given ({ok, reason}
+    #       or the ruleset's breakdown), by the order's own legality check; no dice.
+    #   reach(state, side, unit) -> dict: {unit, cell, cells}: where the unit can move now.
 
 
 def rules_for(ruleset: str, options: dict[str, Any] | None = None) -> GameRules:
@@ -283,14 +286,39 @@ class Game:
 
     def odds(self, side: str, command: dict[str, Any]) -> dict[str, Any]:
         """Exact odds of a command before giving it, if the ruleset offers them."""
+        return self._before(side, command, "odds", "odds preview")
+
+    def preview(self, side: str, command: dict[str, Any]) -> dict[str, Any]:
+        """What an order would cost before it is given (ruleset hook `preview`: e.g. a move's
+        legs and terrain), checked by the order's own legality check; `ok` false with the
+        reason (fog-safe) if the order would be refused. Rolls no dice, changes nothing."""
+        out = self._before(side, command, "preview", "order preview")
+        if not out.get("ok") and out.get("reason"):
+            exc = IllegalCommand(str(out["reason"]), out.get("field"))
+            safe = guard(exc, self.rules, self._state, side, canonical(command))
+            out = {**out, "reason": safe.reason, "field": safe.field}
+        return out
+
+    def reach(self, side: str, unit: str) -> dict[str, Any]:
+        """Where `side`'s `unit` can move now (ruleset hook `reach`: grid cells in table units)."""
         self._check_side(side)
-        if side == UMPIRE or not hasattr(self.rules, "odds"):
-            raise IllegalCommand("no odds preview for this side or ruleset", "side")
+        if side == UMPIRE or not hasattr(self.rules, "reach") or self.outcome is not None:
+            raise IllegalCommand("no movement area for this side or ruleset now", "side")
+        try:
+            return self.rules.reach(self._state, side, unit)
+        except IllegalCommand as exc:
+            raise guard(exc, self.rules, self._state, side, canonical({"unit": unit})) from None
+
+    def _before(self, side: str, command: dict[str, Any], hook: str, what: str) -> dict[str, Any]:
+        """Ask the ruleset's `hook` about a command not given (validated as if it were)."""
+        self._check_side(side)
+        if side == UMPIRE or not hasattr(self.rules, hook):
+            raise IllegalCommand(f"no {what} for this side or ruleset", "side")
         if not isinstance(command, dict) or not isinstance(command.get("type"), str):
             raise IllegalCommand("a command is a JSON object with a string 'type'", "type")
         command = self._validated(command)
         try:
-            return self.rules.odds(self._state, side, command)
+            return getattr(self.rules, hook)(self._state, side, command)
         except IllegalCommand as exc:
             raise guard(exc, self.rules, self._state, side, canonical(command)) from None
 
@@ -336,6 +364,8 @@ class Game:
             "events": len(self.seat_log(side).entries),
             "options": self.engine_options.model_dump(),
             "undo_request": self.undo_book.pending_for(side),
+            # whether the last command in force is this seat's (what its undo would take back)
+            "undo_mine": self.undo_book.mine(side),
         }
 
     def view(self, side: str) -> dict[str, Any]:

@@ -78,6 +78,11 @@ class UndoBook:
         answers = side != req["by"] and (side == UMPIRE or side in self.game.sides)
         return {"by": req["by"], "yours_to_answer": answers}
 
+    def mine(self, side: str) -> bool:
+        """Whether `side` could take back the last command in force: its own (the umpire: any)."""
+        target = self.target()
+        return target is not None and (side == UMPIRE or target.author == side)
+
     def revealed(self, target: Target) -> bool:
         """Whether after the command any side observes an enemy piece it did not before (a new
         sighting, a hidden unit seen); seen pieces moving in sight reveal nothing new."""

@@ -29,6 +29,7 @@ from kriegsspiel.geometry.motion import (
     swept,
     turns,
 )
+from kriegsspiel.geometry.reach import reach_cells
 from kriegsspiel.geometry.templates import (
     cone,
     rectangle,
@@ -48,6 +49,7 @@ __all__ = [
     "pivot_sweep",
     "point_along",
     "point_at_fraction",
+    "reach_cells",
     "rectangle",
     "ring",
     "scatter",

@@ -59,6 +59,9 @@ register(
             "footprints": {"vehicle": [1.3, 2.1], "*": [2.0, 1.0]},
             # keys of a legal template that describe it and are not part of the command
             "template_only": ("max", "withdraw_only", "infantry", "target_hint"),
+            # move input (issue 14 item 7): a reach area and a priced preview from the server,
+            # waypoints, an end facing; pivots cost nothing in these rules (decision Q45)
+            "move_input": {"reach": True, "preview": True, "waypoints": True, "pivots": "free"},
         },
     )
 )

@@ -236,6 +236,7 @@ def create_app(db_url: str | None = None, limits: Limits | None = None) -> FastA
                     "status_flags": [list(f) for f in extra.get("status_flags", ())],
                     "footprints": extra.get("footprints", {}),
                     "template_only": list(extra.get("template_only", ())),
+                    "move_input": extra.get("move_input", {}),
                 }
             )
         return out
@@ -327,6 +328,24 @@ def create_app(db_url: str | None = None, limits: Limits | None = None) -> FastA
         acting(game, seat)
         async with hub.lock(game.id):
             return game.odds(seat, body.as_dict())
+
+    @api.post("/games/{game_id}/seats/{seat}/preview", response_model=None)
+    async def preview(dep: SeatDep, body: Command) -> dict[str, Any]:
+        """An order's cost before giving it (a move's legs, lengths and terrain; whether a call
+        for fire's aim point is accepted; a fire order's weapons and fire-group partners), by
+        the rules' own check; nothing is rolled."""
+        game, seat = dep
+        acting(game, seat)
+        async with hub.lock(game.id):
+            return game.preview(seat, body.as_dict())
+
+    @api.get("/games/{game_id}/seats/{seat}/reach/{unit}", response_model=None)
+    async def reach(dep: SeatDep, unit: Annotated[str, PathParam(pattern=NAME)]) -> dict[str, Any]:
+        """Where this seat's unit can move now: grid cells (centres, in table units)."""
+        game, seat = dep
+        acting(game, seat)
+        async with hub.lock(game.id):
+            return game.reach(seat, unit)
 
     @api.get("/games/{game_id}/state-hash", response_model=StateHash)
     async def state_hash(

@@ -293,16 +293,12 @@ async function preview(template) {
   }
   renderOdds();
   renderTable();
+  renderInput();  // table-input.js: weapon and fire group
 }
 
 function choose(template) {
   S.notice = null;
-  if ("max" in template) {
-    S.selected = template.unit;
-    S.pending = { move: template };
-    renderAll();
-    return;
-  }
+  if ("max" in template) return startMove(template);  // table-input.js
   if (template.target) return preview(template);
   if (template.type === "end_phase") {
     const left = S.view.legal.filter((c) => c.type !== "end_phase");
@@ -317,7 +313,7 @@ function choose(template) {
 
 // ------------------------------------------------------------------ render
 function render() { renderBar(); renderAll(); }
-function renderAll() { renderTable(); renderCard(); renderActions(); renderOdds(); renderLog(); renderLinks(); }
+function renderAll() { renderTable(); renderCard(); renderActions(); renderOdds(); renderLog(); renderLinks(); renderInput(); }
 
 function renderBar() {
   const v = S.view;
@@ -437,9 +433,7 @@ function renderTable() {
   }
   const sel = S.selected && v.units.find((u) => u.id === S.selected);
   const move = S.pending && S.pending.move;
-  if (sel && move) {
-    svg.append(el("circle", { class: "reach", id: "reach", cx: sx(sel.x), cy: sy(sel.y), r: move.max }));
-  }
+  drawInput(svg);  // table-input.js: reach cells, waypoints, aim point
   const retreats = retreating();
   for (const m of v.last_known) {
     const g = el("g", { class: "ghost", "data-ghost": m.id, transform: `translate(${sx(m.x)} ${sy(m.y)})` });
@@ -456,7 +450,7 @@ function renderTable() {
     svg.append(g);
   }
   svg.classList.toggle("targeting", Boolean(move));
-  $("#hint").textContent = move ? `Tap where ${unitName(move.unit)} should go (up to ${move.max.toFixed(1)}${unitMark()}), or tap the unit again to cancel.` : "";
+  $("#hint").textContent = move ? moveHint(move) : "";
   // the hint goes to the half of the board away from the moving unit, never over it
   $("#hint").classList.toggle("top", Boolean(sel) && sy(sel.y) > S.box.y + S.box.h / 2);
 }
@@ -471,6 +465,7 @@ function legalFor(unitId) {
 }
 
 function clickUnit(u) {
+  if (tapUnit(u)) return;  // table-input.js: an aim point
   const mine = S.view.units.some((x) => x.id === u.id);
   if (!mine && S.selected) {
     const fire = S.view.legal.find((c) => c.unit === S.selected && c.target === u.id);
@@ -483,9 +478,7 @@ function clickUnit(u) {
 }
 
 function clickTable(x, y) {
-  const move = S.pending && S.pending.move;
-  if (!move) return;
-  send({ ...clean(move), path: [[round(x), round(y)]] });
+  tapTable(x, y);  // table-input.js
 }
 const round = (n) => Math.round(n * 10) / 10;
 
@@ -520,6 +513,7 @@ function label(c) {
   const parts = [c.type.replaceAll("_", " ")];
   if (c.unit) parts.push(unitName(c.unit));
   if (c.target) parts.push(`→ ${unitName(c.target)}`);
+  if (c.suppressive) parts.push("(suppressive)");
   if (c.side_a) return `side A: ${sideName(c.side_a)}`;
   if (c.type === "hatches") return c._all === false ? "open all hatches" : c._all === true ? "button up all hatches" : "swap hatches";
   if (c.max !== undefined) parts.push(`(≤ ${c.max.toFixed(1)}${unitMark()})`);
@@ -536,6 +530,7 @@ function renderActions() {
   body.replaceChildren();
   const legal = S.view.legal;
   if (S.notice) body.append(el("div", { class: "notice", id: "step-notice", text: S.notice }));
+  inputActions(body);  // table-input.js: undo, calls for fire
   if (!legal.length) {
     body.append(el("span", { class: "muted", text: S.seat === "umpire" || S.seat === "spectator" ? "This seat watches." : "Nothing to do now: waiting for the other side." }));
     return;
@@ -559,6 +554,7 @@ function renderActions() {
 // template (a toggle of every vehicle) becomes "button up all" and "open all", each
 // offered only when it changes something
 function choices(c) {
+  if (c.type === "call_fire") return [];  // offered by observer in table-input.js
   if (c.type !== "hatches") return [c];
   const ids = Object.keys(c.buttoned);
   const now = Object.fromEntries(ids.map((id) => [id, !c.buttoned[id]]));
@@ -569,7 +565,7 @@ function choices(c) {
 function renderOdds() {
   const panel = $("#odds");
   const p = S.pending;
-  if (!p || p.move) { panel.hidden = true; return; }
+  if (!p || p.move || p.arty) { panel.hidden = true; return; }
   panel.hidden = false;
   const body = panel.querySelector(".body");
   body.replaceChildren();
@@ -764,4 +760,4 @@ function setupBoard() {
   });
 }
 
-start();
+document.addEventListener("DOMContentLoaded", start);  // after table-input.js has loaded

@@ -43,29 +43,37 @@ def batteries(scenario, side: str, state: State | None = None) -> list[str]:
     return out
 
 
-def resolve_call(
-    rules: Rules,
-    board: Board,
-    scenario,
-    state: State,
-    side: str,
-    cmd: dict[str, Any],
-    own,
-    rng: random.Random,
-) -> list[Draft]:
-    u = own(state, side, cmd.get("observer"), "observer")
+def may_call(rules: Rules, state: State, u: Unit) -> str | None:
+    """Why this unit cannot call for fire now, or None if it may (L4; decision Q25)."""
     if not observer_ok(rules, state, u):
-        raise IllegalCommand(
+        return (
             f"{u.name} cannot call for fire (needs an FO, a command stand or a "
-            "radio, and must not be suppressed)",
-            "observer",
+            "radio, and must not be suppressed)"
         )
     if state.calls.get(u.id) == state.turn:
-        raise IllegalCommand(f"{u.name} has already called for fire this turn", "observer")
+        return f"{u.name} has already called for fire this turn"
     if any(m.observer == u.id and not m.done for m in state.missions.values()):
-        raise IllegalCommand(
-            f"{u.name} already has a mission in progress (decision Q25)", "observer"
-        )
+        return f"{u.name} already has a mission in progress (decision Q25)"
+    return None
+
+
+def observers(rules: Rules, state: State, side: str) -> list[str]:
+    """The side's units on the table that may call for fire now."""
+    return [
+        u.id for u in state.alive(side) if not u.transport and may_call(rules, state, u) is None
+    ]
+
+
+def check_call(
+    rules: Rules, board: Board, scenario, state: State, side: str, cmd: dict[str, Any], own
+) -> tuple[Unit, str, float, float]:
+    """The legality check of a call for fire (raises IllegalCommand): observer, battery with
+    missions left, an aim point on the table that the observer sees. Rolls nothing, so the
+    order and its preview share it."""
+    u = own(state, side, cmd.get("observer"), "observer")
+    why = may_call(rules, state, u)
+    if why is not None:
+        raise IllegalCommand(why, "observer")
     battery = cmd.get("battery")
     have = batteries(scenario, side)
     if battery not in have:
@@ -84,6 +92,39 @@ def resolve_call(
     limit = next(a.missions for a in scenario.artillery if a.side == side and a.battery == battery)
     if limit is not None and used >= limit:
         raise IllegalCommand(f"battery {battery} has fired all {limit} missions", "battery")
+    return u, battery, x, y
+
+
+def preview_call(
+    rules: Rules, board: Board, scenario, state: State, side: str, cmd: dict[str, Any], own
+) -> dict[str, Any]:
+    """Whether a call for fire would be accepted (its reason if not); no dice are rolled."""
+    try:
+        u, battery, x, y = check_call(rules, board, scenario, state, side, cmd, own)
+    except IllegalCommand as exc:
+        return {"ok": False, "reason": exc.reason, "field": exc.field}
+    art = rules.cat.get("artillery", battery)
+    return {
+        "ok": True,
+        "observer": u.id,
+        "battery": battery,
+        "x": x,
+        "y": y,
+        "battery_name": getattr(art, "name", battery),
+    }
+
+
+def resolve_call(
+    rules: Rules,
+    board: Board,
+    scenario,
+    state: State,
+    side: str,
+    cmd: dict[str, Any],
+    own,
+    rng: random.Random,
+) -> list[Draft]:
+    u, battery, x, y = check_call(rules, board, scenario, state, side, cmd, own)
     nation = scenario.side(side).nation
     res = sample(he_fire.call_for_fire, rules, nation == RUSSIAN, rng=rng)
     art = rules.cat.get("artillery", battery)

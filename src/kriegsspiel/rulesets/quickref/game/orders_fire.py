@@ -70,7 +70,7 @@ def fire_query(rules: Rules, board: Board, state: State, side: str, cmd: dict[st
             raise IllegalCommand(f"{f.name} has no line of sight to {target.name}", "target")
     weapon = cmd.get("weapon")
     if weapon is not None:
-        known = {"main", "he", "flame"}.union(
+        known = {"main", "he", "flame", "mg"}.union(
             *(getattr(record(rules, f), "alt_guns", None) or {} for f in firers)
         )
         if weapon not in known:
@@ -93,6 +93,41 @@ def dry_run(rules: Rules, board: Board, state: State, side: str, cmd: dict[str, 
     except (IllegalCommand, ValueError, StopIteration):
         return False
     return True
+
+
+WEAPONS = ("main", "he", "mg", "flame")  # besides a vehicle's alternative guns (alt_guns)
+
+
+def fire_choices(
+    rules: Rules, board: Board, state: State, side: str, cmd: dict[str, Any]
+) -> dict[str, Any]:
+    """What a fire order may also be, each by `dry_run` (the order's own check): the weapons
+    its single firer may use at the target, and the side's units that may join it in a fire
+    group (small arms and MGs fire together: sheet L2)."""
+    uid, target = cmd.get("unit"), cmd.get("target")
+    ids = cmd.get("units") or [uid]
+    base = {"type": "fire", "target": target, "suppressive": bool(cmd.get("suppressive"))}
+    weapons: list[str] = []
+    if len(ids) == 1:
+        u = _own(state, side, ids[0], "unit")
+        alt = getattr(record(rules, u), "alt_guns", None) or {}
+        seen = set()  # the same attack by another name ("he" at a tank is its main gun) once
+        for w in (*WEAPONS, *alt):
+            order = {**base, "unit": u.id, "weapon": w}
+            if not dry_run(rules, board, state, side, order):
+                continue
+            attack = fire_query(rules, board, state, side, order)[2][0]
+            if w in alt or attack not in seen:
+                weapons.append(w)
+                seen.add(attack)
+    group = [
+        o.id
+        for o in state.alive(side)
+        if o.id not in ids
+        and not o.transport
+        and dry_run(rules, board, state, side, {**base, "units": [*ids, o.id]})
+    ]
+    return {"ok": True, "weapons": weapons, "group": group}
 
 
 def resolve_fire(
@@ -130,6 +165,8 @@ def _choose(
 ):
     single = firers[0] if len(firers) == 1 else None
     rt = record(rules, target)
+    if weapon == "mg" and is_armoured(rules, target):
+        raise IllegalCommand(f"an MG cannot hurt {target.name}: it is armoured", "weapon")
     if single is not None and not suppressive:
         f = single
         rec = record(rules, f)

@@ -3,10 +3,12 @@ column, decision Q36 for how fractions and flat penalties combine), roads, restr
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from ....engine.commands import IllegalCommand
 from ....engine.events import Draft
+from ....geometry.reach import reach_cells
 from ..tables import Rules
 from .board import Board
 from .geometry_helpers import bearing, distance, path_length
@@ -54,9 +56,24 @@ def move_limit(
     return max(0.0, base * fraction - flat), why
 
 
-def resolve_move(
+@dataclass(frozen=True)
+class MovePlan:
+    """A move the rules accept: the full path (from the unit), its length, the most the unit
+    may move on it now, why (explanation lines) and the end facing."""
+
+    unit: Unit
+    path: list[tuple[float, float]]
+    length: float
+    cap: float
+    why: list[str]
+    facing: float
+
+
+def plan_move(
     rules: Rules, board: Board, state: State, side: str, cmd: dict[str, Any], own
-) -> list[Draft]:
+) -> MovePlan:
+    """The legality check of a move order (raises IllegalCommand): the one check the order,
+    its preview and the reach area all use."""
     u = own(state, side, cmd.get("unit"))
     raw = cmd.get("path")
     if not isinstance(raw, list) or not raw:
@@ -96,22 +113,81 @@ def resolve_move(
     facing = cmd.get("facing")
     if facing is None:
         facing = bearing(pts[-2], pts[-1]) if length > EPS else u.facing
+    return MovePlan(u, pts, length, cap, why, float(facing) % 360)
+
+
+def resolve_move(
+    rules: Rules, board: Board, state: State, side: str, cmd: dict[str, Any], own
+) -> list[Draft]:
+    plan = plan_move(rules, board, state, side, cmd, own)
+    u, length = plan.unit, plan.length
     full = allowance(rules, u) or 1.0
     data = {
         "unit": u.id,
-        "path": [list(p) for p in pts],
+        "path": [list(p) for p in plan.path],
         "distance": round(length, 3),
-        "facing": float(facing) % 360,
-        "fraction": round((moved + length) / full, 3),
+        "facing": plan.facing,
+        "fraction": round((u.moved_this_turn + length) / full, 3),
     }
     return [
         Draft(
             "move",
             data,
             (side,),
-            (f'{u.name} moves {length:.1f}" of {cap:.1f}" ({"; ".join(why)})',),
+            (f'{u.name} moves {length:.1f}" of {plan.cap:.1f}" ({"; ".join(plan.why)})',),
         )
     ]
+
+
+def preview_move(
+    rules: Rules, board: Board, state: State, side: str, cmd: dict[str, Any], own
+) -> dict[str, Any]:
+    """The cost of a move before it is given: legal or not (the reason), and per leg its length
+    and the terrain it touches. Facing is free in these rules (no pivot cost: decision Q45)."""
+    try:
+        plan = plan_move(rules, board, state, side, cmd, own)
+    except IllegalCommand as exc:
+        return {"ok": False, "reason": exc.reason, "field": exc.field}
+    legs = []
+    for a, b in zip(plan.path, plan.path[1:], strict=False):
+        names = sorted(
+            {board.terrain(f.row).name for f in board.path_terrain([a, b]) if f.row is not None}
+        )
+        legs.append(
+            {"from": list(a), "to": list(b), "length": round(distance(a, b), 2), "terrain": names}
+        )
+    return {
+        "ok": True,
+        "unit": plan.unit.id,
+        "distance": round(plan.length, 2),
+        "cap": round(plan.cap, 2),
+        "legs": legs,
+        "why": plan.why,
+        "facing": round(plan.facing, 1),
+        "pivots": "free",
+    }
+
+
+def reach(
+    rules: Rules, board: Board, state: State, side: str, unit: Any, own, cell: float = 1.0
+) -> dict[str, Any]:
+    """Where the unit can go now by one straight leg: the centres of the grid cells whose
+    straight move `plan_move` accepts (terrain fractions, flat penalties, roads, prohibited
+    ground and the half-move all count), on a grid of `cell` table units."""
+    u = own(state, side, unit)
+    full = 0.0 if u.tracked else allowance(rules, u)
+    bonus = max(rules.const("road-bonus-wheeled"), rules.const("road-bonus-tracked"))
+    radius = max(0.0, full * (1 + bonus) - u.moved_this_turn)
+
+    def ok(p: tuple[float, float]) -> bool:
+        try:
+            plan_move(rules, board, state, side, {"unit": u.id, "path": [list(p)]}, own)
+        except IllegalCommand:
+            return False
+        return True
+
+    cells = reach_cells(u.pos, radius, cell, (0.0, 0.0, board.width, board.depth), ok)
+    return {"unit": u.id, "cell": cell, "cells": [list(c) for c in cells]}
 
 
 def _withdraw_only(state: State, u: Unit, pts: list[tuple[float, float]]) -> None:

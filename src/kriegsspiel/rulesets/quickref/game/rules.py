@@ -29,6 +29,9 @@ from .view import view as side_view
 FIRE_STEPS = ("fire_suppressive", "fire_all")
 
 
+PREVIEWS = ("move", "call_fire", "fire")
+
+
 class QuickrefGame:
     ruleset = "quickref"
     # `view` builds new JSON data on every call, sharing no list or dict with the state or an
@@ -266,27 +269,10 @@ class QuickrefGame:
     def resolve(
         self, state: State, side: str, cmd: dict[str, Any], rng: random.Random
     ) -> list[Draft]:
-        if side in (UMPIRE, SPECTATOR):
-            raise IllegalCommand("the umpire and spectators do not command units", "side")
         kind = cmd["type"]
-        phase = BY_ID.get(state.phase)
-        if phase is None:
-            raise IllegalCommand("the game has not started")
-        if side not in actors(state):
-            if side in state.done:
-                raise IllegalCommand(f"you have ended the {phase.title} step", "type")
-            raise IllegalCommand(
-                f"it is not your turn to act: {phase.title} belongs to "
-                f"{', '.join(actors(state)) or 'nobody'}",
-                "type",
-            )
+        self._turn_check(state, side, kind)
         if kind == "end_phase":
             return [Draft("end_phase", {"side": side})]
-        if kind not in phase.commands:
-            allowed = ", ".join((*phase.commands, "end_phase"))
-            raise IllegalCommand(
-                f"{kind!r} is not allowed in {phase.title}; allowed: {allowed}", "type"
-            )
         board = self.board(state)
         if kind == "initiative":
             if side != state.initiative_winner:
@@ -316,6 +302,56 @@ class QuickrefGame:
                 self.rules, board, state, side, cmd, self._own, orders_fire._target, rng
             )
         raise IllegalCommand(f"unknown command {kind!r}", "type")
+
+    def _turn_check(self, state: State, side: str, kind: str):
+        """Whether `side` may give a `kind` command now (raises IllegalCommand); the phase."""
+        if side in (UMPIRE, SPECTATOR):
+            raise IllegalCommand("the umpire and spectators do not command units", "side")
+        phase = BY_ID.get(state.phase)
+        if phase is None:
+            raise IllegalCommand("the game has not started")
+        if side not in actors(state):
+            if side in state.done:
+                raise IllegalCommand(f"you have ended the {phase.title} step", "type")
+            raise IllegalCommand(
+                f"it is not your turn to act: {phase.title} belongs to "
+                f"{', '.join(actors(state)) or 'nobody'}",
+                "type",
+            )
+        if kind == "end_phase":
+            return phase
+        if kind not in phase.commands:
+            allowed = ", ".join((*phase.commands, "end_phase"))
+            raise IllegalCommand(
+                f"{kind!r} is not allowed in {phase.title}; allowed: {allowed}", "type"
+            )
+        return phase
+
+    # ------------------------------------------------------------------ order previews
+    def preview(self, state: State, side: str, cmd: dict[str, Any]) -> dict[str, Any]:
+        """What an order would cost, checked by the order's own legality check, before it is
+        given (engine hook): a move's legs, lengths and terrain; whether a call for fire's
+        aim point is accepted; the weapons and fire-group partners a fire order may take. Rolls no dice and changes nothing."""
+        kind = cmd["type"]
+        if kind not in PREVIEWS:
+            raise IllegalCommand(f"previews are offered for {', '.join(PREVIEWS)}", "type")
+        try:
+            self._turn_check(state, side, kind)
+        except IllegalCommand as exc:
+            return {"ok": False, "reason": exc.reason, "field": exc.field}
+        board = self.board(state)
+        if kind == "move":
+            return orders_move.preview_move(self.rules, board, state, side, cmd, self._own)
+        if kind == "fire":
+            return orders_fire.fire_choices(self.rules, board, state, side, cmd)
+        return orders_arty.preview_call(
+            self.rules, board, self.scenario(state), state, side, cmd, self._own
+        )
+
+    def reach(self, state: State, side: str, unit: str) -> dict[str, Any]:
+        """The area `unit` can reach now by one straight leg, as grid cells (engine hook)."""
+        self._turn_check(state, side, "move")
+        return orders_move.reach(self.rules, self.board(state), state, side, unit, self._own)
 
     def _hatches(self, state: State, side: str, cmd: dict[str, Any]) -> list[Draft]:
         b = cmd.get("buttoned")
@@ -403,7 +439,15 @@ class QuickrefGame:
         return [*drafts, Draft("phase", {"turn": turn, "phase": phase})]
 
     def _can_act(self, state: State, side: str) -> bool:
-        return any(c["type"] != "end_phase" for c in self._legal(state, side))
+        """Whether the side has anything to do in this step: a legal order, or in the plot step
+        an observer and a battery (an observer may call fire on any point it sees, not only on
+        a seen enemy: sheet L4)."""
+        if any(c["type"] != "end_phase" for c in self._legal(state, side)):
+            return True
+        return state.phase == "arty_plot" and bool(
+            orders_arty.batteries(self.scenario(state), side, state)
+            and orders_arty.observers(self.rules, state, side)
+        )
 
     # ------------------------------------------------------------------ odds preview
     def odds_situation(self, state: State, side: str, cmd: dict[str, Any]) -> tuple:

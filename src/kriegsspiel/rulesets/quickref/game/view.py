@@ -10,6 +10,7 @@ from operator import attrgetter
 from typing import Any
 
 from ....engine.events import SPECTATOR, UMPIRE
+from . import orders_arty
 from .sequence import BY_ID, actors
 from .state import State, Unit
 
@@ -67,10 +68,12 @@ def view(game, state: State, side: str) -> dict[str, Any]:
         enemies: list[dict[str, Any]] = []
         last: list[dict[str, Any]] = []
         missions = [asdict(m) for m in state.missions.values()]
+        artillery = None
     elif spectator:
         own = []
         enemies = [public_unit(state.units[i]) for s in state.sides for i in state.seen.get(s, [])]
         last, missions = [], []
+        artillery = None
     else:
         own = [
             u.to_dict()
@@ -85,6 +88,7 @@ def view(game, state: State, side: str) -> dict[str, Any]:
             if uid not in seen and state.units[uid].alive
         ]
         missions = [asdict(m) for m in state.missions.values() if m.side == side]
+        artillery = _artillery(game, state, side)
     p = BY_ID.get(state.phase)
     # the envelope (engine/envelope.py) and the quickref section; side_a, initiative_winner
     # and missions stay at the top too while faces and bots still read them there
@@ -92,6 +96,7 @@ def view(game, state: State, side: str) -> dict[str, Any]:
         "side_a": state.side_a,
         "initiative_winner": state.initiative_winner,
         "missions": missions,
+        "artillery": artillery,
     }
     return {
         "ruleset": "quickref",
@@ -114,3 +119,20 @@ def view(game, state: State, side: str) -> dict[str, Any]:
         "prompt": None,
         "quickref": section,
     }
+
+
+def _artillery(game, state: State, side: str) -> dict[str, Any]:
+    """The side's batteries with the missions each has left, and, in the plot step, which of its
+    units may call for fire now (sheet L4): what the page needs to offer a call for fire."""
+    sc = game.scenario(state)
+    out = []
+    for a in sc.artillery:
+        if a.side != side:
+            continue
+        used = sum(1 for m in state.missions.values() if m.side == side and m.battery == a.battery)
+        rec = game.rules.cat.get("artillery", a.battery)
+        left = None if a.missions is None else max(0, a.missions - used)
+        out.append({"battery": a.battery, "name": getattr(rec, "name", a.battery), "left": left})
+    plot = state.phase == "arty_plot" and side in actors(state)
+    callers = orders_arty.observers(game.rules, state, side) if plot and out else []
+    return {"batteries": out, "observers": callers}
