@@ -319,6 +319,8 @@ def game_log(
                 f"[{e['index']}] {e['side'] or '-'} {e['type']} {json.dumps(e['data'])}",
                 markup=False,
             )
+            if e["data"].get("reason"):  # why the umpire changed the step by itself
+                console.print(f"      why: {e['data']['reason']}", markup=False)
             for line in e["explanation"]:
                 console.print(f"      {line}", markup=False)
 

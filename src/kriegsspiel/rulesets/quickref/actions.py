@@ -256,6 +256,27 @@ def build_assault_vehicle(
     )
 
 
+def _check_assault(r, strengths: tuple[int, ...], defender: int) -> None:
+    """Close-assault strengths within what the data allows (L7, decision Q15): each attacker
+    from 1 to the strongest infantry's assault value plus an LMG; a defender
+    from 0 to the strongest infantry's SA plus the strongest attached machine gun's."""
+    infantry = r.cat.all("infantry")
+    top = max(rec.assault for rec in infantry) + int(r.const("assault-lmg"))
+    for s in strengths:
+        if not 1 <= s <= top:
+            raise RuleError(
+                f"--attackers: strength {s} is out of range: 1 to {top} (the strongest "
+                "assault squad with an LMG, L7)"
+            )
+    mg = max(rec.sa for rec in infantry if rec.kind == "mg_team")
+    most = max(rec.sa for rec in infantry if rec.kind != "mg_team") + mg
+    if not 0 <= defender <= most:
+        raise RuleError(
+            f"--defender: strength {defender} is out of range: 0 to {most} (the strongest "
+            "SA plus an attached machine gun, L2/L7)"
+        )
+
+
 def build_assault_infantry(cat, opts, *, attackers, defender, terrain) -> Query:
     try:
         strengths = tuple(int(x) for x in attackers.split(","))
@@ -263,6 +284,8 @@ def build_assault_infantry(cat, opts, *, attackers, defender, terrain) -> Query:
         raise RuleError(
             f"--attackers {attackers!r}: expected comma-separated numbers, e.g. 1,1,3"
         ) from None
+    r = _rules(cat, opts)
+    _check_assault(r, strengths, defender)
     a = assault.InfantryAssault(strengths, defender, terrain)
     return Query(
         assault.assault_infantry,

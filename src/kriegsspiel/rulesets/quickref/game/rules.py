@@ -21,7 +21,7 @@ from .board import Board
 from .commands import MODELS
 from .geometry_helpers import distance
 from .legal import copy_templates, legal_commands
-from .sequence import BY_ID, actors, next_phase
+from .sequence import AUTOMATIC, BY_ID, actors, next_phase
 from .state import Mission, State, Unit
 from .units import allowance, record
 from .view import view as side_view
@@ -365,7 +365,8 @@ class QuickrefGame:
         # sides that cannot do anything in this step end it at once
         for side in actors(state):
             if not self._can_act(state, side):
-                return [Draft("end_phase", {"side": side, "auto": True})]
+                why = BY_ID[state.phase].idle
+                return [Draft("end_phase", {"side": side, "auto": True, "reason": why})]
         if actors(state):
             return []
         return self._end_step(state, rng)
@@ -400,7 +401,9 @@ class QuickrefGame:
         if outcome is not None:
             return [*drafts, Draft("game_over", outcome)]
         turn, phase = next_phase(state)
-        return [*drafts, Draft("phase", {"turn": turn, "phase": phase})]
+        done = BY_ID[state.phase].actors != "none"
+        why = "every side has ended the step" if done else AUTOMATIC
+        return [*drafts, Draft("phase", {"turn": turn, "phase": phase, "reason": why})]
 
     def _can_act(self, state: State, side: str) -> bool:
         return any(c["type"] != "end_phase" for c in self._legal(state, side))
