@@ -99,7 +99,10 @@ def test_two_browsers_play_with_odds_fire_move_and_log(browser, base, artifacts_
     }
     table = Table(httpx.Client(base_url=base), game_id, token, {})
     umpire = table.view("umpire")
-    assert umpire["game"]["options"] == {"undo": "free"} and umpire["options"]["burst_radius"] == 3
+    assert (
+        umpire["game"]["options"] == {"undo": "free", "spectator_delay": 0}
+        and umpire["options"]["burst_radius"] == 3
+    )
     assert umpire["game"]["seed"] == "1" and table.view("germany")["game"]["seed"] is None
     # hot-seat: switch to the other side on the same screen
     lobby.click("#seats button[data-seat=usa]")
