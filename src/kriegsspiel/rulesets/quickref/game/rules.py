@@ -16,7 +16,7 @@ from ....engine.scenario import Scenario
 from ..models import Infantry, Vehicle
 from ..options import Options
 from ..tables import Rules, rules
-from . import orders_arty, orders_assault, orders_fire, orders_move, results, sight, victory
+from . import card, orders_arty, orders_assault, orders_fire, orders_move, results, sight, victory
 from .board import Board
 from .commands import MODELS
 from .geometry_helpers import distance
@@ -478,6 +478,27 @@ class QuickrefGame:
 
     def view(self, state: State, side: str) -> dict[str, Any]:
         return side_view(self, state, side)
+
+    def glossary(self) -> dict[str, str]:
+        """Terms of this ruleset a briefing explains (engine/briefing.py hook)."""
+        return {
+            "side A": "the side the initiative winner names at the start of each turn (L7): "
+            "it moves half its units first, side B then moves all of its own, and side A "
+            "moves its other half last",
+            "side B": "the other side that turn",
+            "turn": "initiative, indirect fire, fire (suppressive, then all), three move "
+            "steps, adjusted fire, close assault, aircraft (L7)",
+        }
+
+    def unit_card(self, state: State, side: str, unit_id: str) -> dict[str, Any]:
+        """A unit's data and state as `side` may know them (GameRules hook, card.py)."""
+        return card.unit_card(self.rules, state, side, unit_id)
+
+    def sight_check(
+        self, state: State, side: str, unit_id: str, x: float, y: float
+    ) -> dict[str, Any]:
+        """May this own unit see (x, y)? From terrain alone (GameRules hook, card.py)."""
+        return card.sight_check(self.board(state), state, side, unit_id, x, y)
 
     def battle_summary(self, state: State) -> dict[str, Any]:
         """For the battle simulator (GameRules hook): the turn, each side's losses by unit
