@@ -351,7 +351,8 @@ class QuickrefGame:
         if state.pending and (state.phase not in FIRE_STEPS or not actors(state)):
             return self._apply_pending(state, rng)
         if state.phase == "setup":
-            return [Draft("phase", {"turn": 1, "phase": "initiative"})]
+            first = BY_ID["initiative"].title
+            return [Draft("phase", {"turn": 1, "phase": "initiative", "title": first})]
         if state.phase == "initiative" and state.initiative_winner is None:
             return [self._roll_initiative(state, rng)]
         if state.phase == "arty_fire":
@@ -403,7 +404,8 @@ class QuickrefGame:
         turn, phase = next_phase(state)
         done = BY_ID[state.phase].actors != "none"
         why = "every side has ended the step" if done else AUTOMATIC
-        return [*drafts, Draft("phase", {"turn": turn, "phase": phase, "reason": why})]
+        data = {"turn": turn, "phase": phase, "title": BY_ID[phase].title, "reason": why}
+        return [*drafts, Draft("phase", data)]
 
     def _can_act(self, state: State, side: str) -> bool:
         return any(c["type"] != "end_phase" for c in self._legal(state, side))
@@ -517,7 +519,7 @@ def _initiative(a: str, b: str):
     """Each side rolls d10, higher wins, ties re-rolled (decision Q41)."""
     ra, rb = yield Roll(
         "2d10",
-        f"initiative ({a} die, {b} die)",
+        f"initiative ({a} die, {b} die; higher wins, a tie is rolled again)",
         "L7 Turn Sequence",
         faces=True,
         reroll=frozenset((i, i) for i in range(1, 11)),
