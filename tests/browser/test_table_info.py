@@ -25,6 +25,9 @@ def test_card_scale_legend_briefing_ruler_and_sight(browser, base, artifacts_dir
     ctx, page, errors = open_page(
         browser, table.links["germany"].replace("http://testserver", base)
     )
+    # the log in plain words: the phase's title, the roll-off says who wins it
+    log = page.inner_text("#log")
+    assert "turn 1: Initiative" in log and "higher wins" in log
     # the unit card: the chart row (sheet L1) beside the state
     page.click("[data-unit=g-panther]")
     card = page.wait_for_selector(".info-card[data-card=g-panther]")
