@@ -127,6 +127,10 @@ def test_unknown_names_exit_2(capsys, ruleset, action):
             ["odds", "quickref", "assault-infantry", "--attackers", "1,1", "--defender", "40"],
             "--defender: strength 40 is out of range: 0 to 9",
         ),
+        (
+            ["odds", "quickref", "assault-vehicle", "--vehicle", "Tiger", "--riders-sa", "99"],
+            "--riders-sa: strength 99 is out of range: 0 to 9",
+        ),
         (["simulate", "nosuch"], "unknown scenario 'nosuch'"),
         (["play", "nosuch", "--ai", "germany"], "unknown scenario 'nosuch'"),
         (["data", "missing", "quickref", "--out", "/no/such/dir/x.yaml"], "/no/such/dir"),
