@@ -20,6 +20,17 @@ def open_page(browser, link: str):
     return ctx, page, errors
 
 
+def open_spectator(browser, link: str):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(link)
+    page.wait_for_selector("#spectator-mode")
+    page.wait_for_function("S.ws && S.ws.readyState === 1")
+    return ctx, page, errors
+
+
 def test_card_scale_legend_briefing_ruler_and_sight(browser, base, artifacts_dir):
     table = Table.create(httpx.Client(base_url=base))
     ctx, page, errors = open_page(
@@ -115,11 +126,13 @@ def test_spectator_public_then_delayed_full_view(browser, base, artifacts_dir):
     table = Table(http, body["id"], {s["seat"]: s["token"] for s in body["seats"]}, {})
     hidden = [u for side in table.sides for u in hidden_enemies(table, side)]
     assert hidden  # the StuG starts hidden from the Americans
-    ctx, page, errors = open_page(browser, body["spectator"])
+    ctx, page, errors = open_spectator(browser, body["spectator"])
     banner = page.inner_text("#spectator-mode")
     assert "public information only" in banner and "from turn 2" in banner
-    assert page.evaluate("S.view.units.length") == 0
-    assert not leaks(page.content(), hidden)  # nothing either side hides
+    # no live piece at all: not what a side hides, nor what it sees of the other
+    assert page.locator("#table [data-unit]").count() == 0
+    assert not leaks(page.content(), hidden)
+    assert page.locator("#scale-bar").count() == 1  # the table itself is shown
     while (umpire := table.view("umpire"))["turn"] < 2:  # every step passed: nobody moves
         side = umpire["active"][0]
         pick = [c for c in table.view(side)["legal"] if c["type"] == "initiative"]

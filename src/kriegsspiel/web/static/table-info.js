@@ -31,7 +31,7 @@ function infoSpectatorBanner() {
   if (!sp || S.seat !== "spectator") return;
   const text = sp.mode === "full" ? "Spectator: the full game (it is over)"
     : sp.mode === "delayed" ? `Spectator: the full game ${sp.delay} turn${sp.delay > 1 ? "s" : ""} behind — showing turn ${sp.as_of_turn} (live: turn ${sp.turn})`
-    : `Spectator: public information only${sp.delay ? ` (the full view follows ${sp.delay} turn${sp.delay > 1 ? "s" : ""} behind from turn ${sp.delay + 1})` : ""}`;
+    : `Spectator: public information only, no live pieces${sp.delay ? ` (the full view follows ${sp.delay} turn${sp.delay > 1 ? "s" : ""} behind from turn ${sp.delay + 1})` : ""}`;
   $("#phase").append(el("span", { class: `pill spectator ${sp.mode}`, id: "spectator-mode", text }));
 }
 
