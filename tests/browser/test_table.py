@@ -22,13 +22,13 @@ def base(tmp_path):
         yield url
 
 
-def open_seat(browser, link: str):
+def open_seat(browser, link: str, ready: str = "#table [data-unit]"):
     ctx = browser.new_context(viewport={"width": 1280, "height": 800})
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(link)
-    page.wait_for_selector("#table [data-unit]")
+    page.wait_for_selector(ready)
     return ctx, page, errors
 
 

@@ -14,19 +14,8 @@ from .test_table import click_table, log_count, open_seat
 base = test_table.base  # the live server fixture, shared
 
 
-def open_page(browser, link: str):
-    ctx, page, errors = open_seat(browser, link)
-    page.wait_for_function("S.ws && S.ws.readyState === 1")
-    return ctx, page, errors
-
-
-def open_spectator(browser, link: str):
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
-    page = ctx.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(link)
-    page.wait_for_selector("#spectator-mode")
+def open_page(browser, link: str, ready: str = "#table [data-unit]"):
+    ctx, page, errors = open_seat(browser, link, ready)
     page.wait_for_function("S.ws && S.ws.readyState === 1")
     return ctx, page, errors
 
@@ -126,7 +115,7 @@ def test_spectator_public_then_delayed_full_view(browser, base, artifacts_dir):
     table = Table(http, body["id"], {s["seat"]: s["token"] for s in body["seats"]}, {})
     hidden = [u for side in table.sides for u in hidden_enemies(table, side)]
     assert hidden  # the StuG starts hidden from the Americans
-    ctx, page, errors = open_spectator(browser, body["spectator"])
+    ctx, page, errors = open_page(browser, body["spectator"], "#spectator-mode")
     banner = page.inner_text("#spectator-mode")
     assert "public information only" in banner and "from turn 2" in banner
     # no live piece at all: not what a side hides, nor what it sees of the other
