@@ -28,6 +28,8 @@ def test_card_scale_legend_briefing_ruler_and_sight(browser, base, artifacts_dir
     # the log in plain words: the phase's title, the roll-off says who wins it
     log = page.inner_text("#log")
     assert "turn 1: Initiative" in log and "higher wins" in log
+    words = "outcomeWords({winner: null, reason: 'turn limit reached'})"  # a draw, in words
+    assert page.evaluate(words) == "a draw (turn limit reached)"
     # the unit card: the chart row (sheet L1) beside the state
     page.click("[data-unit=g-panther]")
     card = page.wait_for_selector(".info-card[data-card=g-panther]")
