@@ -72,6 +72,6 @@ def test_a_seat_link_without_its_token_explains_how_to_get_in(browser, base):
     assert "germany" in text and "join link" in text and "#token=" in text
     assert page.locator("#play").is_hidden()
     page.click("#watch")
-    page.wait_for_selector("#table [data-unit]")
+    page.wait_for_selector("#spectator-mode")  # the table, and no live piece (item 11)
     assert "seat=spectator" in page.url
     ctx.close()

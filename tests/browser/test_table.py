@@ -22,13 +22,13 @@ def base(tmp_path):
         yield url
 
 
-def open_seat(browser, link: str):
+def open_seat(browser, link: str, ready: str = "#table [data-unit]"):
     ctx = browser.new_context(viewport={"width": 1280, "height": 800})
     page = ctx.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(link)
-    page.wait_for_selector("#table [data-unit]")
+    page.wait_for_selector(ready)
     return ctx, page, errors
 
 
@@ -99,7 +99,10 @@ def test_two_browsers_play_with_odds_fire_move_and_log(browser, base, artifacts_
     }
     table = Table(httpx.Client(base_url=base), game_id, token, {})
     umpire = table.view("umpire")
-    assert umpire["game"]["options"] == {"undo": "free"} and umpire["options"]["burst_radius"] == 3
+    assert (
+        umpire["game"]["options"] == {"undo": "free", "spectator_delay": 0}
+        and umpire["options"]["burst_radius"] == 3
+    )
     assert umpire["game"]["seed"] == "1" and table.view("germany")["game"]["seed"] is None
     # hot-seat: switch to the other side on the same screen
     lobby.click("#seats button[data-seat=usa]")

@@ -139,6 +139,7 @@ def test_a_step_that_ends_by_itself_says_why(browser, base, game, artifacts_dir)
     notice = page.inner_text("#step-notice")
     assert "nothing left to do" in notice and "Kampfgruppe Brandt" in notice
     assert "ended by itself" in page.inner_text("#log")
+    assert "(no unit can fire)" in page.inner_text("#log")  # the cause, from the server
     assert page.locator("#actions button[data-cmd=end_phase]").count() == 0
     page.screenshot(path=str(artifacts_dir / "web-step-ended-by-itself.png"))
     # item 9 (in part): distances in the log are rounded; colours follow the nation (field

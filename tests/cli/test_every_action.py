@@ -115,6 +115,22 @@ def test_unknown_names_exit_2(capsys, ruleset, action):
             ],
             "used only 2",
         ),
+        (  # issue 15 item 3: out-of-range assault strengths (bounds from the data, L7)
+            ["odds", "quickref", "assault-infantry", "--attackers", "99,99", "--defender", "2"],
+            "strength 99 is out of range: 1 to 6",
+        ),
+        (
+            ["resolve", "quickref", "assault-infantry", "--attackers", "0", "--defender", "2"],
+            "strength 0 is out of range",
+        ),
+        (
+            ["odds", "quickref", "assault-infantry", "--attackers", "1,1", "--defender", "40"],
+            "--defender: strength 40 is out of range: 0 to 9",
+        ),
+        (
+            ["odds", "quickref", "assault-vehicle", "--vehicle", "Tiger", "--riders-sa", "99"],
+            "--riders-sa: strength 99 is out of range: 0 to 9",
+        ),
         (["simulate", "nosuch"], "unknown scenario 'nosuch'"),
         (["play", "nosuch", "--ai", "germany"], "unknown scenario 'nosuch'"),
         (["data", "missing", "quickref", "--out", "/no/such/dir/x.yaml"], "/no/such/dir"),

@@ -72,6 +72,8 @@ def test_game_round_trip(capsys, tmp_path):
     assert code == 0 and "move" in out
     code, out, _ = run(capsys, "game", "log", gid, "--side", "blue", "--db", db, "--json")
     assert "move" not in {e["type"] for e in json.loads(out)}  # red's move is red's secret
+    code, out, _ = run(capsys, "game", "log", gid, "--side", "blue", "--db", db)
+    assert code == 0 and "why: every side has ended the step" in out  # item 7: the cause
     code, out, _ = run(capsys, "game", "replay", gid, "--db", db)
     assert code == 0 and "reproduced" in out
     code, out, _ = run(capsys, "game", "undo", gid, "--db", db)

@@ -254,7 +254,7 @@ def test_options_reach_the_rules_typed_and_show_in_the_view():
     assert g.rules.rules.opts.morale_dice == "2d10" and g.rules.rules.opts.rt_morale_option is False
     v = g.view("germany")
     assert v["options"]["morale_dice"] == "2d10" and v["options"]["rt_morale_option"] is False
-    assert v["game"]["options"] == {"undo": "free"}
+    assert v["game"]["options"] == {"undo": "free", "spectator_delay": 0}
     assert Game(find_scenario("qr-crossroads-armour")).rules.rules.opts.morale_dice == "1d10"
 
 

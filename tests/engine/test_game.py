@@ -270,3 +270,24 @@ def test_a_move_pays_for_ground_it_enters_crosses_or_starts_in(path, limit):
     board = game.rules.board(game.state)
     squad = game.state.units["b-sq1"]
     assert move_limit(game.rules.rules, board, squad, path)[0] == limit
+
+
+def test_every_automatic_step_change_says_why():
+    """Issue 15 item 7: a step the umpire ends or changes by itself names its cause, in the
+    event (read by the table and the CLI log) and in the CLI's words."""
+    from kriegsspiel.cli.play import Names, describe_event
+    from kriegsspiel.rulesets.quickref.game.sequence import BY_ID
+
+    game = Game(load_scenario(PROBE), seed=3)
+    random_play(game, random.Random(3), max_commands=300)
+    autos = [e for e in game.events if e.type == "end_phase" and e.data.get("auto")]
+    phases = [e for e in game.events if e.type == "phase" and e.data["phase"] != "initiative"]
+    assert autos and phases
+    idle = {p.idle for p in BY_ID.values()}
+    for e in autos:
+        assert e.data["reason"] in idle, e.data
+    for e in phases:
+        assert e.data["reason"], e.data
+    names = Names(game.view("umpire"))
+    words = describe_event(autos[0], names)
+    assert words is not None and autos[0].data["reason"] in words

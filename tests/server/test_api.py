@@ -69,6 +69,29 @@ def test_spectators_need_no_token_and_cannot_command(client):
     )
 
 
+def test_a_delayed_spectator_is_served_the_full_game_turns_behind(client):
+    """Issue 15 item 11: the per-game option spectator_delay=1 serves the spectator, over HTTP
+    and the socket alike, the whole table as it stood when the previous turn began."""
+    r = client.post(
+        "/api/games",
+        json={"scenario": "qr-crossroads-armour", "seed": 3, "options": {"spectator_delay": 1}},
+    )
+    body = r.json()
+    t = Table(client, body["id"], {s["seat"]: s["token"] for s in body["seats"]}, {})
+    start = {u["id"]: (u["x"], u["y"]) for u in t.view("umpire")["units"]}
+    first = client.get(t.url("spectator", "view")).json()
+    assert first["spectator"]["mode"] == "public" and first["units"] == []
+    while (umpire := t.view("umpire"))["turn"] < 2:  # every step passed: nobody moves
+        side = umpire["active"][0]
+        pick = [c for c in t.view(side)["legal"] if c["type"] == "initiative"]
+        t.command(side, pick[0] if pick else {"type": "end_phase"})
+    view = client.get(t.url("spectator", "view")).json()
+    assert view["spectator"] == {"mode": "delayed", "delay": 1, "as_of_turn": 1, "turn": 2}
+    assert {u["id"]: (u["x"], u["y"]) for u in view["units"]} == start  # nobody moved yet
+    with client.websocket_connect(f"/api/games/{t.id}/ws") as ws:
+        assert ws.receive_json()["view"] == view
+
+
 def test_unknown_game_seat_and_scenario(client):
     t = Table.create(client)
     assert client.get("/api/games/nosuchgame/seats/germany/view").status_code == 404

@@ -72,7 +72,10 @@ def test_a_bad_option_is_a_422_naming_it(client, options, field):
 def test_options_are_typed_and_shown_in_the_view(client):
     t = table(client, options={"allow_undo": "false", "morale_dice": "2d10"})
     v = t.view("germany")
-    assert v["game"]["options"] == {"undo": "off"} and v["options"]["morale_dice"] == "2d10"
+    assert (
+        v["game"]["options"] == {"undo": "off", "spectator_delay": 0}
+        and v["options"]["morale_dice"] == "2d10"
+    )
     t.command("germany", {"type": "end_phase"})
     r = t.post("germany", "undo")
     assert r.status_code == 400 and "undo is off" in r.json()["reason"]

@@ -14,6 +14,7 @@ from typing import Annotated
 
 import typer
 
+from ..engine.briefing import briefing_lines
 from ..engine.commands import IllegalCommand
 from ..engine.game import Game
 from ..engine.options import parse_pairs
@@ -97,33 +98,6 @@ def scenario_show(
             console.print(f"picture: {out}", markup=False)
 
     guarded(body)
-
-
-def _condition_text(c, names: dict[str, str]) -> str:
-    side = names.get(c.side, c.side)
-    if c.kind == "destroy":
-        return f"{side} wins at once when the enemy has lost {c.fraction:.0%} of its units"
-    if c.kind == "hold":
-        objs = ", ".join(names.get(o, o) for o in c.objectives)
-        return f"{side} wins if at the end it alone holds {objs}"
-    return f"{side}: {c.kind} {c.model_dump(exclude={'kind', 'side'})}"
-
-
-def briefing_lines(sc) -> list[str]:
-    """Objectives, victory conditions, turn limit and special rules, in words."""
-    names = {s.id: s.name for s in sc.sides} | {o.id: o.name for o in sc.objectives}
-    lines = []
-    for o in sc.objectives:
-        lines.append(f"objective {o.name} ({o.id}) at ({o.x:g}, {o.y:g}), radius {o.radius:g}")
-    v = sc.victory
-    lines.append(f"victory (turn limit {v.turn_limit}):")
-    lines += [f"  - {_condition_text(c, names)}" for c in v.conditions]
-    fallback = names.get(v.default_winner, v.default_winner) if v.default_winner else "a draw"
-    lines.append(f"  - otherwise at the turn limit: {fallback}")
-    if sc.special_rules:
-        lines.append("special rules:")
-        lines += [f"  - {r}" for r in sc.special_rules]
-    return lines
 
 
 def _load(store: Store, game_id: str) -> Game:
@@ -319,6 +293,8 @@ def game_log(
                 f"[{e['index']}] {e['side'] or '-'} {e['type']} {json.dumps(e['data'])}",
                 markup=False,
             )
+            if e["data"].get("reason"):  # why the umpire changed the step by itself
+                console.print(f"      why: {e['data']['reason']}", markup=False)
             for line in e["explanation"]:
                 console.print(f"      {line}", markup=False)
 

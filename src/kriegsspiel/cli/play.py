@@ -107,6 +107,9 @@ def describe_command(t: dict[str, Any], names: Names) -> str:
 def describe_event(e: Any, names: Names) -> str | None:
     """One event in words (None for bookkeeping the player need not read)."""
     d, who = e.data, names.sides.get(e.side, e.side or "umpire")
+    if e.type == "end_phase" and d.get("auto"):  # a step change the player did not ask for
+        side = names.sides.get(d.get("side"), d.get("side"))
+        return f"{side}'s step ended by itself: {d.get('reason') or 'nothing left to do'}"
     if e.type in QUIET_EVENTS:
         return None
     if e.type == "fire":

@@ -16,7 +16,7 @@ import uuid
 from collections.abc import Iterable
 from typing import Any, Protocol
 
-from . import registry
+from . import registry, spectate
 from .command_schema import validate_command
 from .commands import IllegalCommand
 from .events import SPECTATOR, UMPIRE, Draft, Event
@@ -374,9 +374,15 @@ class Game:
         read them, do not change them."""
         if side not in self.sides and side not in (UMPIRE, SPECTATOR):
             raise IllegalCommand(f"unknown side {side!r}", "side")
-        out = self.rules.view(self._state, side)
-        out["game"] = self.header(side)
-        out["log"] = self.log_for(side)
+        if side == SPECTATOR:  # public during play; full once over or N turns behind
+            undone = undone_commands(self.events)
+            out = spectate.spectator_view(self, undone)
+            out["game"] = self.header(side)
+            out["log"] = [t[2] for t in spectate.spectator_log(self, undone)]
+        else:
+            out = self.rules.view(self._state, side)
+            out["game"] = self.header(side)
+            out["log"] = self.log_for(side)
         out["outcome"] = self.outcome
         return out
 

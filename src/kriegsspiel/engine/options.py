@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Literal, get_args, get_origin
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 
 class BadOption(ValueError):
@@ -32,6 +32,9 @@ class EngineOptions(BaseModel):
     # consent (or the umpire); free: any side undoes its own last command (friendly games);
     # off: no undo except by the umpire
     undo: Literal["consent", "free", "off"] = "consent"
+    # spectators see public information during play and everything once the game is over;
+    # with N > 0 they also see the whole game as it stood N turns ago (engine/spectate.py)
+    spectator_delay: int = Field(0, ge=0, le=99)
 
 
 ENGINE_NAMES = frozenset(EngineOptions.model_fields) | {"allow_undo"}

@@ -29,6 +29,7 @@ from sqlalchemy import create_engine, event
 
 from ..ai.seat import run_ai_seats
 from ..engine import registry
+from ..engine.briefing import briefing
 from ..engine.commands import IllegalCommand
 from ..engine.events import SPECTATOR, UMPIRE
 from ..engine.game import Game, rules_for
@@ -346,6 +347,44 @@ def create_app(db_url: str | None = None, limits: Limits | None = None) -> FastA
         acting(game, seat)
         async with hub.lock(game.id):
             return game.reach(seat, unit)
+    @api.get("/games/{game_id}/seats/{seat}/briefing", response_model=None)
+    async def seat_briefing(dep: SeatDep) -> dict[str, Any]:
+        """The scenario's briefing for this seat: its own forces, objectives, victory
+        conditions, turn limit, special rules and the ruleset's terms."""
+        game, seat = dep
+        return briefing(game.scenario, seat, game.rules)
+
+    def side_hook(game: Game, seat: str, name: str) -> Any:
+        if seat not in game.sides:
+            raise HTTPException(403, "only a side's seat asks about its own units")
+        hook = getattr(game.rules, name, None)
+        if hook is None:
+            raise HTTPException(501, f"not implemented for ruleset {game.scenario.ruleset!r}")
+        return hook
+
+    @api.get("/games/{game_id}/seats/{seat}/units/{unit}/card", response_model=None)
+    async def unit_card(
+        dep: SeatDep, unit: Annotated[str, PathParam(pattern=NAME)]
+    ) -> dict[str, Any]:
+        """A unit's data (gun, armour, speed, SA, special rules) and state with reminders:
+        an own unit in full; an enemy only while this side observes it, and only what it
+        sees. An unknown id and an unseen enemy get the same 400."""
+        game, seat = dep
+        async with hub.lock(game.id):
+            return side_hook(game, seat, "unit_card")(game.state, seat, unit)
+
+    @api.get("/games/{game_id}/seats/{seat}/sight", response_model=None)
+    async def sight(
+        dep: SeatDep,
+        unit: Annotated[str, Query(pattern=NAME, description="an own unit")],
+        x: Annotated[float, Query(allow_inf_nan=False)],
+        y: Annotated[float, Query(allow_inf_nan=False)],
+    ) -> dict[str, Any]:
+        """Could this own unit see a piece at (x, y)? Answered from terrain and the unit
+        alone: no enemy piece is consulted, so the answer reveals none."""
+        game, seat = dep
+        async with hub.lock(game.id):
+            return side_hook(game, seat, "sight_check")(game.state, seat, unit, x, y)
 
     @api.get("/games/{game_id}/state-hash", response_model=StateHash)
     async def state_hash(

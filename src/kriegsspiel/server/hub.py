@@ -24,6 +24,7 @@ from ..ai.seat import run_ai_seats
 from ..engine.commands import IllegalCommand
 from ..engine.events import SPECTATOR, Event
 from ..engine.game import Game, undone_commands
+from ..engine.spectate import spectator_log, spectator_view
 from ..engine.store import Answer, Conflict, Store
 from . import strict
 from .limits import Limits, Window
@@ -173,11 +174,21 @@ class GameHub:
         """The seat's view and legal commands; equal to `game.view(seat)` plus the step key
         (tested)."""
         out = self._view_without_log(game, seat)
-        out["log"] = game.log_for(seat)
+        out["log"] = [t[2] for t in self._log_entries(game, seat)]
         return out
 
+    @staticmethod
+    def _log_entries(game: Game, seat: str) -> list[tuple[int, int, dict[str, Any], str]]:
+        undone = undone_commands(game.events)
+        if seat == SPECTATOR:
+            return spectator_log(game, undone)
+        return game.seat_log(seat).live(undone)
+
     def _view_without_log(self, game: Game, seat: str) -> dict[str, Any]:
-        out = game.rules.view(game.state, seat)
+        if seat == SPECTATOR:  # public during play; full once over or N turns behind
+            out = spectator_view(game, undone_commands(game.events))
+        else:
+            out = game.rules.view(game.state, seat)
         out["game"] = {**game.header(seat), "step": step_of(out)}
         out["outcome"] = game.outcome
         out["legal"] = game.legal_commands(seat) if seat in game.sides else []
@@ -187,8 +198,7 @@ class GameHub:
         """The socket message `{"type": "view", "seat", "view"}` as text, the log spliced in
         from the seat's cached entry texts (re-encoding the whole log per push is the cost).
         Strict JSON: a NaN in the view raises ValueError rather than reach the wire."""
-        undone = undone_commands(game.events)
-        log = ",".join(t[3] for t in game.seat_log(seat).live(undone))
+        log = ",".join(t[3] for t in self._log_entries(game, seat))
         body = strict.dumps(self._view_without_log(game, seat))
         view = f'{body[:-1]}, "log": [{log}]}}'
         return f'{{"type": "view", "seat": {json.dumps(seat)}, "view": {view}}}'

@@ -245,6 +245,7 @@ def build_assault_vehicle(
     cat, opts, *, vehicle, buttoned, terrain, suppressed, riders_sa, escort_within_3
 ) -> Query:
     v = _vehicle(cat, vehicle)
+    _check_sa(_rules(cat, opts), "--riders-sa", riders_sa)
     a = assault.VehicleAssault(
         buttoned, v.open_topped, terrain, suppressed, InfantryState(), riders_sa, escort_within_3
     )
@@ -256,6 +257,32 @@ def build_assault_vehicle(
     )
 
 
+def _check_sa(r, flag: str, sa: int) -> None:
+    """An infantry SA within what the data allows (L2): 0 to the strongest infantry's SA plus
+    the strongest attached machine gun's."""
+    infantry = r.cat.all("infantry")
+    mg = max(rec.sa for rec in infantry if rec.kind == "mg_team")
+    most = max(rec.sa for rec in infantry if rec.kind != "mg_team") + mg
+    if not 0 <= sa <= most:
+        raise RuleError(
+            f"{flag}: strength {sa} is out of range: 0 to {most} (the strongest SA plus an "
+            "attached machine gun, L2)"
+        )
+
+
+def _check_assault(r, strengths: tuple[int, ...], defender: int) -> None:
+    """Close-assault strengths within what the data allows (L7, decision Q15): each attacker
+    from 1 to the strongest infantry's assault value plus an LMG; the defender an SA."""
+    top = max(rec.assault for rec in r.cat.all("infantry")) + int(r.const("assault-lmg"))
+    for s in strengths:
+        if not 1 <= s <= top:
+            raise RuleError(
+                f"--attackers: strength {s} is out of range: 1 to {top} (the strongest "
+                "assault squad with an LMG, L7)"
+            )
+    _check_sa(r, "--defender", defender)
+
+
 def build_assault_infantry(cat, opts, *, attackers, defender, terrain) -> Query:
     try:
         strengths = tuple(int(x) for x in attackers.split(","))
@@ -263,6 +290,8 @@ def build_assault_infantry(cat, opts, *, attackers, defender, terrain) -> Query:
         raise RuleError(
             f"--attackers {attackers!r}: expected comma-separated numbers, e.g. 1,1,3"
         ) from None
+    r = _rules(cat, opts)
+    _check_assault(r, strengths, defender)
     a = assault.InfantryAssault(strengths, defender, terrain)
     return Query(
         assault.assault_infantry,

@@ -98,7 +98,13 @@ def assault_infantry(rules: Rules, a: InfantryAssault):
     ties = frozenset()
     if rules.opts.assault_ties == "reroll":
         ties = frozenset((x, y) for x in range(1, 11) for y in range(1, 11) if att + x == dfn + y)
-    x, y = yield Roll("2d10", "assault (attacker d10, defender d10)", P, faces=True, reroll=ties)
+    x, y = yield Roll(
+        "2d10",
+        "assault (attacker d10, defender d10; higher total wins)",
+        P,
+        faces=True,
+        reroll=ties,
+    )
     attackers_win = att + x > dfn + y
     yield Note(
         f"attackers {att}+{x}={att + x} vs defender {dfn}+{y}={dfn + y}: "

@@ -313,7 +313,10 @@ function choose(template) {
 
 // ------------------------------------------------------------------ render
 function render() { renderBar(); renderAll(); }
-function renderAll() { renderTable(); renderCard(); renderActions(); renderOdds(); renderLog(); renderLinks(); renderInput(); }
+function renderAll() {
+  renderTable(); renderCard(); renderActions(); renderOdds(); renderLog(); renderLinks(); renderInput();
+  if (typeof infoRender === "function") infoRender();  // table-info.js: cards, tools, legend, briefing
+}
 
 function renderBar() {
   const v = S.view;
@@ -323,7 +326,7 @@ function renderBar() {
   ph.append(el("span", { class: "pill", id: "phase-title", text: v.phase_title }));
   if (v.outcome || v.result) {
     const r = v.outcome || v.result;
-    ph.append(el("span", { class: "pill over", text: `Game over: ${r.winner ? sideName(r.winner) + " wins" : JSON.stringify(r)}` }));
+    ph.append(el("span", { class: "pill over", text: `Game over: ${outcomeWords(r)}` }));
   } else {
     const mine = v.active.includes(S.seat);
     ph.append(el("span", { class: `pill${mine ? " you" : ""}`, id: "to-move",
@@ -596,11 +599,18 @@ function renderOdds() {
     el("button", { type: "button", text: "Cancel", onclick: () => { S.pending = null; renderAll(); } })));
 }
 
+// a result as a sentence: "Germany wins (turn limit reached)", "a draw (turn limit reached)"
+function outcomeWords(r) {
+  return `${r.winner ? `${sideName(r.winner)} wins` : "a draw"}${r.reason ? ` (${r.reason})` : ""}`;
+}
+
 function describe(e) {
   const d = e.data || {};
+  if (e.type === "game_over") return outcomeWords(d);
   const bits = [];
   for (const key of ["unit", "target", "observer"]) if (typeof d[key] === "string") bits.push(unitName(d[key]));
-  if (d.phase) bits.push(`turn ${d.turn}: ${phaseWords(d.phase)}`);
+  if (d.phase) bits.push(`turn ${d.turn}: ${d.title || phaseWords(d.phase)}`);
+  if (e.type === "phase" && d.reason) bits.push(d.reason);
   if (d.winner) bits.push(`winner ${sideName(d.winner)}`);
   if (d.result) bits.push(String(d.result));
   if (d.outcome) bits.push(String(d.outcome));

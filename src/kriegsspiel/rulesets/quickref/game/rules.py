@@ -16,12 +16,12 @@ from ....engine.scenario import Scenario
 from ..models import Infantry, Vehicle
 from ..options import Options
 from ..tables import Rules, rules
-from . import orders_arty, orders_assault, orders_fire, orders_move, results, sight, victory
+from . import card, orders_arty, orders_assault, orders_fire, orders_move, results, sight, victory
 from .board import Board
 from .commands import MODELS
 from .geometry_helpers import distance
 from .legal import copy_templates, legal_commands
-from .sequence import BY_ID, actors, next_phase
+from .sequence import AUTOMATIC, BY_ID, actors, next_phase
 from .state import Mission, State, Unit
 from .units import allowance, record
 from .view import view as side_view
@@ -387,7 +387,8 @@ class QuickrefGame:
         if state.pending and (state.phase not in FIRE_STEPS or not actors(state)):
             return self._apply_pending(state, rng)
         if state.phase == "setup":
-            return [Draft("phase", {"turn": 1, "phase": "initiative"})]
+            first = BY_ID["initiative"].title
+            return [Draft("phase", {"turn": 1, "phase": "initiative", "title": first})]
         if state.phase == "initiative" and state.initiative_winner is None:
             return [self._roll_initiative(state, rng)]
         if state.phase == "arty_fire":
@@ -401,7 +402,8 @@ class QuickrefGame:
         # sides that cannot do anything in this step end it at once
         for side in actors(state):
             if not self._can_act(state, side):
-                return [Draft("end_phase", {"side": side, "auto": True})]
+                why = BY_ID[state.phase].idle
+                return [Draft("end_phase", {"side": side, "auto": True, "reason": why})]
         if actors(state):
             return []
         return self._end_step(state, rng)
@@ -436,7 +438,10 @@ class QuickrefGame:
         if outcome is not None:
             return [*drafts, Draft("game_over", outcome)]
         turn, phase = next_phase(state)
-        return [*drafts, Draft("phase", {"turn": turn, "phase": phase})]
+        done = BY_ID[state.phase].actors != "none"
+        why = "every side has ended the step" if done else AUTOMATIC
+        data = {"turn": turn, "phase": phase, "title": BY_ID[phase].title, "reason": why}
+        return [*drafts, Draft("phase", data)]
 
     def _can_act(self, state: State, side: str) -> bool:
         """Whether the side has anything to do in this step: a legal order, or in the plot step
@@ -520,6 +525,27 @@ class QuickrefGame:
     def view(self, state: State, side: str) -> dict[str, Any]:
         return side_view(self, state, side)
 
+    def glossary(self) -> dict[str, str]:
+        """Terms of this ruleset a briefing explains (engine/briefing.py hook)."""
+        return {
+            "side A": "the side the initiative winner names at the start of each turn (L7): "
+            "it moves half its units first, side B then moves all of its own, and side A "
+            "moves its other half last",
+            "side B": "the other side that turn",
+            "turn": "initiative, indirect fire, fire (suppressive, then all), three move "
+            "steps, adjusted fire, close assault, aircraft (L7)",
+        }
+
+    def unit_card(self, state: State, side: str, unit_id: str) -> dict[str, Any]:
+        """A unit's data and state as `side` may know them (GameRules hook, card.py)."""
+        return card.unit_card(self.rules, state, side, unit_id)
+
+    def sight_check(
+        self, state: State, side: str, unit_id: str, x: float, y: float
+    ) -> dict[str, Any]:
+        """May this own unit see (x, y)? From terrain alone (GameRules hook, card.py)."""
+        return card.sight_check(self.board(state), state, side, unit_id, x, y)
+
     def battle_summary(self, state: State) -> dict[str, Any]:
         """For the battle simulator (GameRules hook): the turn, each side's losses by unit
         type, and who holds each objective now."""
@@ -537,7 +563,7 @@ def _initiative(a: str, b: str):
     """Each side rolls d10, higher wins, ties re-rolled (decision Q41)."""
     ra, rb = yield Roll(
         "2d10",
-        f"initiative ({a} die, {b} die)",
+        f"initiative ({a} die, {b} die; higher wins, a tie is rolled again)",
         "L7 Turn Sequence",
         faces=True,
         reroll=frozenset((i, i) for i in range(1, 11)),

@@ -13,20 +13,50 @@ class Phase:
     title: str
     actors: str  # "both", "a", "b", "none" (automatic)
     commands: tuple[str, ...] = ()
+    idle: str = "nothing to do in this step"  # why a side with no legal order ends it at once
 
+
+MOVES_DONE = "all moves done: no unit left that may move"
+AUTOMATIC = "the umpire plays this step"  # a phase no side acts in
 
 PHASES: tuple[Phase, ...] = (
-    Phase("initiative", "Initiative", "both", ("initiative", "hatches")),
-    Phase("arty_fire", "Indirect fire: attacks plotted last turn", "both", ("hold",)),
-    Phase("arty_adjust", "Indirect fire: adjust fire", "both", ("adjust",)),
-    Phase("arty_plot", "Indirect fire: plot for next turn", "both", ("call_fire",)),
-    Phase("fire_suppressive", "Fire: suppressive fire", "both", ("fire",)),
-    Phase("fire_all", "Fire: all fire", "both", ("fire",)),
-    Phase("move_a1", "Move: side A moves half", "a", ("move", "dismount")),
-    Phase("move_b", "Move: side B moves all", "b", ("move", "dismount")),
-    Phase("move_a2", "Move: side A moves the other half", "a", ("move", "dismount")),
+    Phase("initiative", "Initiative", "both", ("initiative", "hatches"), "no choice to make"),
+    Phase(
+        "arty_fire",
+        "Indirect fire: attacks plotted last turn",
+        "both",
+        ("hold",),
+        "no fire mission falls this turn",
+    ),
+    Phase(
+        "arty_adjust",
+        "Indirect fire: adjust fire",
+        "both",
+        ("adjust",),
+        "no fire mission to adjust",
+    ),
+    Phase(
+        "arty_plot",
+        "Indirect fire: plot for next turn",
+        "both",
+        ("call_fire",),
+        "no observer can call a battery",
+    ),
+    Phase(
+        "fire_suppressive",
+        "Fire: suppressive fire",
+        "both",
+        ("fire",),
+        "no unit can fire suppressively",
+    ),
+    Phase("fire_all", "Fire: all fire", "both", ("fire",), "no unit can fire"),
+    Phase("move_a1", "Move: side A moves half", "a", ("move", "dismount"), MOVES_DONE),
+    Phase("move_b", "Move: side B moves all", "b", ("move", "dismount"), MOVES_DONE),
+    Phase("move_a2", "Move: side A moves the other half", "a", ("move", "dismount"), MOVES_DONE),
     Phase("adjusted_fire", "Adjusted fire", "none"),
-    Phase("close_assault", "Close assault", "both", ("assault",)),
+    Phase(
+        "close_assault", "Close assault", "both", ("assault",), "no unit is in contact to assault"
+    ),
     Phase("aircraft", "Aircraft", "none"),
 )
 BY_ID = {p.id: p for p in PHASES}

@@ -23,13 +23,16 @@ def distance(a: Unit, b: Unit) -> float:
     return math.hypot(a.x - b.x, a.y - b.y)
 
 
-def concealed(board: Board, u: Unit) -> bool:
-    if u.hidden:
-        return True
-    for f in board.features_at(u.x, u.y):
+def concealing(board: Board, x: float, y: float) -> str | None:
+    """The terrain row at a point that conceals a unit there (LOS "YES", foxholes, bunkers)."""
+    for f in board.features_at(x, y):
         if f.row in ("foxholes", "bunkers") or (f.row and board.terrain(f.row).blocks_los):
-            return True
-    return False
+            return f.row
+    return None
+
+
+def concealed(board: Board, u: Unit) -> bool:
+    return u.hidden or concealing(board, u.x, u.y) is not None
 
 
 def revealed(state: State, u: Unit) -> bool:

@@ -1,6 +1,6 @@
 """What one side may know (DESIGN: views). Own units in full; enemy units only while observed;
-last-known markers otherwise; own plots only. The umpire sees everything; spectators see what
-each side has revealed to the other."""
+last-known markers otherwise; own plots only. The umpire sees everything; spectators, during
+play, the table and the public log only."""
 
 from __future__ import annotations
 
@@ -70,9 +70,10 @@ def view(game, state: State, side: str) -> dict[str, Any]:
         missions = [asdict(m) for m in state.missions.values()]
         artillery = None
     elif spectator:
-        own = []
-        enemies = [public_unit(state.units[i]) for s in state.sides for i in state.seen.get(s, [])]
-        last, missions = [], []
+        # no pieces while the game is live: even one the enemy observes would tell its owner,
+        # watching as a spectator, that it is observed (engine/spectate.py serves the full
+        # game once it is over, or N turns behind as an option)
+        own, enemies, last, missions = [], [], [], []
         artillery = None
     else:
         own = [
