@@ -347,6 +347,7 @@ def create_app(db_url: str | None = None, limits: Limits | None = None) -> FastA
         acting(game, seat)
         async with hub.lock(game.id):
             return game.reach(seat, unit)
+
     @api.get("/games/{game_id}/seats/{seat}/briefing", response_model=None)
     async def seat_briefing(dep: SeatDep) -> dict[str, Any]:
         """The scenario's briefing for this seat: its own forces, objectives, victory
