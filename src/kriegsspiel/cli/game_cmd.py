@@ -91,6 +91,10 @@ def scenario_show(
                 + ", ".join(f"{n} x {k}" if n > 1 else k for k, n in kinds.items()),
                 markup=False,
             )
+        if sc.briefing:
+            console.print("briefing:", markup=False)
+            for para in sc.briefing.strip().splitlines():
+                console.print(f"  {para}", markup=False)
         for line in briefing_lines(sc):
             console.print(line, markup=False)
         if out:
@@ -103,9 +107,19 @@ def _condition_text(c, names: dict[str, str]) -> str:
     side = names.get(c.side, c.side)
     if c.kind == "destroy":
         return f"{side} wins at once when the enemy has lost {c.fraction:.0%} of its units"
+    objs = ", ".join(names.get(o, o) for o in c.objectives)
     if c.kind == "hold":
-        objs = ", ".join(names.get(o, o) for o in c.objectives)
         return f"{side} wins if at the end it alone holds {objs}"
+    if c.kind == "occupy":
+        return (
+            f"{side} wins if at the end it has a unit at {objs} and no enemy unit is within "
+            f"{c.distance:g} of it"
+        )
+    if c.kind == "exit":
+        return f"{side} wins at once when {c.count} of its units have left by the {c.edge} edge"
+    if c.kind == "losses":
+        lost = f"{c.points:g} points" if c.points is not None else f"{c.share:.0%} of its points"
+        return f"{side} wins at once when the enemy has lost {lost}"
     return f"{side}: {c.kind} {c.model_dump(exclude={'kind', 'side'})}"
 
 

@@ -19,7 +19,15 @@ from ...engine.scenario import Edge, Piece, SpecModel
 from .models import Morale, TroopClass
 
 Point = tuple[float, float]
-TEAM_KINDS = ("afv", "softskin", "motorised_gun", "gun", "infantry_team", "infantry_weapon")
+TEAM_KINDS = (  # a piece on the table; `battery` rows are on-table mortars (p35)
+    "afv",
+    "softskin",
+    "motorised_gun",
+    "gun",
+    "infantry_team",
+    "infantry_weapon",
+    "battery",
+)
 CARRIER_KINDS = ("afv", "softskin", "motorised_gun")
 
 
@@ -72,6 +80,7 @@ class Team(Piece):
     camouflaged: bool = False  # p9: camouflage already made
     entrenched: str | None = None  # id of the side's work (entrenchment, pillbox) it occupies
     hidden: bool = False  # p5: placed on the map, not on the table, until observed
+    squad: str | None = None  # p11: teams of one squad/section move and test morale as one
 
     _type = field_validator("type")(_record(TEAM_KINDS))
 
@@ -113,11 +122,13 @@ class Company(SpecModel):
 
 
 class Dummy(SpecModel):
-    """A dummy counter of hidden deployment (p5), placed like a real one."""
+    """A dummy counter of hidden deployment (p5), placed like a real one and marked with a
+    size (A-D) as real counters are."""
 
     id: str
     x: float
     y: float
+    size: Literal["A", "B", "C", "D"] | None = None
 
 
 class Arrival(SpecModel):
@@ -198,6 +209,27 @@ class PanzerfaustForces(SpecModel):
     def pieces(self) -> list[Team]:
         return [t for c in self.companies for p in c.platoons for t in p.teams]
 
+    def features(self) -> list[dict[str, Any]]:
+        """The side's works as terrain features for the umpire's picture (a point work, e.g.
+        a pillbox, as a 4 cm square); `attributes.hidden` marks the secret ones."""
+        out = []
+        for w in self.works:
+            kind, rec = resolve(w.type, ("fieldwork",))
+            shape = w.polygon or [
+                (w.x + dx, w.y + dy)  # type: ignore[operator]
+                for dx, dy in ((-2, -2), (2, -2), (2, 2), (-2, 2))
+            ]
+            name = {"mine": "minefield", "fortification": "entrenchment"}.get(rec.work_kind)
+            out.append(
+                {
+                    "id": w.id,
+                    "kind": name or rec.work_kind,
+                    "polygon": [list(p) for p in shape],
+                    "attributes": {"type": w.type, "hidden": w.hidden},
+                }
+            )
+        return out
+
     def platoon(self, pid: str) -> Platoon:
         for c in self.companies:
             for p in c.platoons:
@@ -245,6 +277,7 @@ def _references(f: PanzerfaustForces) -> list[tuple[tuple[Any, ...], str]]:
                         out.append(((*at, "x"), f"a rider stands where {t.transport!r} stands"))
                 if t.entrenched is not None and t.entrenched not in work_ids:
                     out.append(((*at, "entrenched"), f"no work {t.entrenched!r} in this side"))
+    out += _loads(f, teams)
     hidden = sum(t.hidden and t.placed for t in teams.values())
     if len(f.dummies) > hidden:
         out.append(
@@ -269,10 +302,59 @@ def _references(f: PanzerfaustForces) -> list[tuple[tuple[Any, ...], str]]:
             elif any(t.placed for t in platoons[pid].teams):
                 out.append((at, f"platoon {pid!r} arrives later, so its teams are not placed"))
             seen.add(pid)
+    arriving = {pid: ai for ai, a in enumerate(f.arrivals) for pid in a.platoons}
+    platoon_of = {t.id: p.id for p in platoons.values() for t in p.teams}
+    for tid, t in teams.items():
+        car = t.transport
+        if car in teams and arriving.get(platoon_of[tid]) != arriving.get(platoon_of[car]):
+            out.append(
+                (
+                    (*where_of(f, tid), "transport"),
+                    f"rides {car!r}, which does not arrive with its platoon",
+                )
+            )
     for bi, b in enumerate(f.batteries):
         for k, oid in enumerate(b.observers):
             if oid not in teams:
                 out.append((("batteries", bi, "observers", k), f"no team {oid!r} observes"))
+    return out
+
+
+def where_of(f: PanzerfaustForces, team_id: str) -> tuple[Any, ...]:
+    """The field path of a team inside the block."""
+    for ci, c in enumerate(f.companies):
+        for pi, p in enumerate(c.platoons):
+            for ti, t in enumerate(p.teams):
+                if t.id == team_id:
+                    return ("companies", ci, "platoons", pi, "teams", ti)
+    raise LookupError(team_id)
+
+
+def _loads(f: PanzerfaustForces, teams: dict[str, Team]) -> list[tuple[tuple[Any, ...], str]]:
+    """Riders per vehicle: a carrier's capacity (p26), tank riders on size C/D AFVs that are not
+    open turretless SPs, one to four teams (p28)."""
+    from ...data.errors import RuleError
+    from .rules.vehicles import riders_allowed
+
+    out: list[tuple[tuple[Any, ...], str]] = []
+    riders: dict[str, list[str]] = {}
+    for t in teams.values():
+        if t.transport in teams:
+            riders.setdefault(t.transport, []).append(t.id)
+    for car, ids in riders.items():
+        kind, rec = resolve(teams[car].type, TEAM_KINDS)
+        if kind not in CARRIER_KINDS:
+            continue
+        capacity = getattr(rec, "capacity", None)
+        try:
+            if capacity is not None:
+                if len(ids) > capacity:
+                    raise RuleError(f"carries {capacity} teams, {len(ids)} ride it (p26)")
+            elif kind == "afv" and rec.chart in ("tank", "spg"):
+                turretless = rec.chart == "spg" and "top" in rec.open
+                riders_allowed(rec.size or "C", turretless, len(ids))
+        except RuleError as exc:
+            out.append(((*where_of(f, car), "id"), f"{car!r}: {exc} ({', '.join(ids)})"))
     return out
 
 

@@ -290,7 +290,7 @@ def _zone(scenario: Scenario, f: PanzerfaustForces, side: str, role: str, battle
     the attacker enters from its edge; counter-attack the attacker 50 %, the defender 20 %."""
     edge = scenario.side(side).edge
     enters = f.enters_from_edge or (
-        role == "attacker" and battle in ("attack-defence", "breakthrough")
+        not f.deployment and role == "attacker" and battle in ("attack-defence", "breakthrough")
     )
     polygon = [tuple(p) for p in f.deployment] if f.deployment else None
     if polygon is None and not enters and edge is not None:
