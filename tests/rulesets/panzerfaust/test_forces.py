@@ -113,3 +113,29 @@ def _team(raw, i):
 def test_each_broken_reference_names_its_field(mutate, where, what):
     msg = _error(mutate)
     assert where in msg and what in msg, msg
+
+
+def test_riders_fit_their_carrier_and_arrive_with_it():
+    raw = copy.deepcopy(_block())
+    tank = {"id": "pz", "type": "afv:germany/pz-iv-ausf-g-j", "x": 70, "y": 70}
+    riders = [
+        {"id": f"rd{i}", "type": "germany/rifle-team", "transport": "pz", "x": 70, "y": 70}
+        for i in range(5)
+    ]
+    raw["companies"][0]["platoons"].append({"id": "p3", "teams": [tank, *riders]})
+    msg = _error(lambda r: r.update(raw))
+    assert "platoons.2.teams.0.id: Value error, 'pz': one to four teams may ride one AFV" in msg
+    raw["companies"][0]["platoons"][2]["teams"] = [tank, *riders[:4]]
+    assert len([t for t in validate_forces(raw, "g").pieces() if t.transport == "pz"]) == 4
+    # the riders' platoon arrives later than the tank it rides
+    for t in raw["companies"][0]["platoons"][1]["teams"]:
+        t["transport"] = "pz"
+    msg = _error(lambda r: r.update(raw))
+    assert "platoons.1.teams.0.transport" in msg and "does not arrive with its platoon" in msg
+
+
+def test_works_are_drawn_as_features():
+    f = validate_forces(_block(), "germany")
+    mines, trench = f.features()
+    assert (mines["kind"], mines["attributes"]["hidden"]) == ("minefield", True)
+    assert trench["kind"] == "entrenchment" and trench["polygon"][0] == [38, 58]

@@ -177,3 +177,19 @@ def test_the_files_are_what_the_script_writes():
         cwd=ROOT,
     )
     assert done.returncode == 0, done.stderr
+
+
+def test_every_terrain_feature_has_an_observation_row():
+    from kriegsspiel.data.errors import RuleError
+    from kriegsspiel.rulesets.panzerfaust.rules.placeholders import OBSERVATION
+    from kriegsspiel.rulesets.panzerfaust.terrain import observation_row
+
+    for ident in IDS:
+        for f in find_scenario(ident).terrain:
+            assert observation_row(f.kind, f.attributes) in OBSERVATION
+    assert observation_row("woods", {"density": "thin"}) == "thin_woods"
+    assert observation_row("treeline") == "thin_treeline"
+    with pytest.raises(RuleError, match="terrain kind 'lava'"):
+        observation_row("lava")
+    with pytest.raises(RuleError, match="expected thick or thin"):
+        observation_row("woods", {"density": "sparse"})
