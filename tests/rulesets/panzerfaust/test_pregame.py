@@ -236,6 +236,15 @@ def test_any_record_round_trips_json(seed, battle, sphere, night, objectives):
 
 
 def test_scenario_choices_are_validated():
-    with pytest.raises(ValueError, match="season"):
+    with pytest.raises(RuleError, match="options.pregame.season: Input should be"):
         pregame(_sc({"season": "monsoon"}), Dice([]))
+
+
+def test_placed_teams_stand_in_their_zone():
+    raw = _raw({"battle_type": "encounter"})
+    raw["forces"]["a"]["companies"][0]["platoons"][0]["teams"][0] |= {"x": 50, "y": 14}
+    assert pregame(Scenario.model_validate(raw), Dice([]))
+    raw["forces"]["a"]["companies"][0]["platoons"][0]["teams"][0] |= {"x": 50, "y": 40}
+    with pytest.raises(RuleError, match=r"forces.a: 't1' at \(50, 40\) is outside"):
+        pregame(Scenario.model_validate(raw), Dice([]))
     assert copy.deepcopy(_raw())["options"] == {"pregame": {}}

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from ....chance import Roll
 from ....chance.drivers import DiceSource, Explained, drive
@@ -140,9 +140,14 @@ class PreGame(_Model):
 
 
 def choices_of(scenario: Scenario) -> PreGameChoices:
-    """The scenario's `options.pregame` (every field optional)."""
+    """The scenario's `options.pregame` (every field optional); a bad one names its field."""
     raw = scenario.options.get("pregame", {}) if isinstance(scenario.options, dict) else {}
-    return PreGameChoices.model_validate(raw)
+    try:
+        return PreGameChoices.model_validate(raw)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(map(str, ("options", "pregame", *err["loc"])))
+        raise RuleError(f"{where}: {err['msg']}") from None
 
 
 def _one(dice: str, label: str, page: str):
@@ -171,6 +176,7 @@ def pregame(scenario: Scenario, rng: random.Random, options: Options | None = No
     roles = _roles(scenario, forces, battle)
     zones = [_zone(scenario, forces[s], s, roles[s], battle) for s in scenario.side_ids]
     _check_setup(forces, roles, battle)
+    _check_zones(forces, zones)
     attacker = next((s for s, r in roles.items() if r == "attacker"), None)
     defender = next((s for s, r in roles.items() if r == "defender"), None)
 
@@ -323,6 +329,26 @@ def _check_setup(forces: dict[str, PanzerfaustForces], roles: dict, battle: str)
                 raise RuleError(
                     f"forces.{s}: no defences or dug-in units in a counter-attack (p4): "
                     f"{', '.join([w.id for w in f.works] + dug)}"
+                )
+
+
+def _check_zones(forces: dict[str, PanzerfaustForces], zones: list[Zone]) -> None:
+    """p4-5: every team and dummy placed at the start stands in its side's deployment zone."""
+    from shapely.geometry import Point as At
+    from shapely.geometry import Polygon
+
+    for z in zones:
+        if z.polygon is None:
+            continue
+        area = Polygon(z.polygon)
+        f = forces[z.side]
+        placed = [(t.id, t.x, t.y) for t in f.pieces() if t.placed]
+        placed += [(d.id, d.x, d.y) for d in f.dummies]
+        for ident, x, y in placed:
+            if not area.covers(At(x, y)):
+                raise RuleError(
+                    f"forces.{z.side}: {ident!r} at ({x:g}, {y:g}) is outside the side's "
+                    f"deployment zone (pp. 4-5)"
                 )
 
 
