@@ -70,6 +70,7 @@ def companies(r: Roster, side: str) -> list[dict[str, Any]]:
         }
         if _kind(top.entry) == "organisation":
             company["organisation"] = top.entry
+        company.update(_rating(r, top))
         teams = [t for p in platoons for t in p["teams"]]
         if len(platoons) == 1 and not any(t.get("hq") == "company" for t in teams):
             lead = next((t for t in teams if t.get("hq") == "platoon"), None)
@@ -77,6 +78,25 @@ def companies(r: Roster, side: str) -> list[dict[str, Any]]:
                 lead["hq"] = "company"
         out.append(company)
     return out
+
+
+def _rating(r: Roster, top: Selection) -> dict[str, str]:
+    """The company's troop class and morale: its rating row at the roster's date (p22)."""
+    from kriegsspiel.armylist.panzerfaust.catalogue import in_window
+    from kriegsspiel.armylist.panzerfaust.pricing import group_rating
+
+    ac = builder("panzerfaust").ac
+    rules = ac.rating_rules(r.nation, group_rating(ac, r, top))
+    y, m = r.year_month
+    dated = [x for x in rules if x.valid is None or in_window(x.valid, y, m) is not False]
+    row = (dated or rules or [None])[0]
+    if row is None:
+        return {}
+    return {
+        k: v
+        for k, v in (("troop_class", row.troop_class), ("morale", row.morale))
+        if v != "as_unit"
+    }
 
 
 def _name(entry: str) -> str:

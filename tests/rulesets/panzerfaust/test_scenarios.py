@@ -63,6 +63,9 @@ def test_each_battle_type_has_what_it_needs():
     enc, kursk, cobra = (find_scenario(i) for i in IDS)
     assert all(t.transport for t in enc.forces_of("germany").pieces() if "lmg" in t.type)
     su = kursk.forces_of("ussr")
+    # class and morale come with the roster's rating row at its date (p22)
+    assert {c.troop_class for c in su.companies} == {"conscript"}
+    assert {c.troop_class for c in kursk.forces_of("germany").companies} == {"veteran"}
     assert not any(t.placed for t in su.pieces()) and len(su.arrivals) == 3
     riders = [t for t in su.pieces() if t.transport]
     assert riders and all(
