@@ -50,8 +50,8 @@ def resolve(ref: str, kinds: tuple[str, ...]) -> tuple[str, Any]:
     if sep:
         raise ValueError(f"{ref!r}: kind {kind!r} is not one of {', '.join(kinds)}")
     for k in kinds:
-        if ident := next((r.id for r in cat.all(k) if r.id == ref), None):
-            return k, cat.get(k, ident)
+        if ref in cat.entries.get(k, {}):
+            return k, cat.get(k, ref)
     raise ValueError(f"unknown record {ref!r}: write kind:id, kind one of {', '.join(kinds)}")
 
 
