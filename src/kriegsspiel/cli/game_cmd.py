@@ -92,6 +92,10 @@ def scenario_show(
                 + ", ".join(f"{n} x {k}" if n > 1 else k for k, n in kinds.items()),
                 markup=False,
             )
+        if sc.briefing:
+            console.print("briefing:", markup=False)
+            for para in sc.briefing.strip().splitlines():
+                console.print(f"  {para}", markup=False)
         for line in briefing_lines(sc):
             console.print(line, markup=False)
         if out:

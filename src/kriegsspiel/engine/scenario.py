@@ -286,17 +286,24 @@ class Scenario(_M):
     def setup_view(self) -> dict[str, Any]:
         """The table as set up, in the view envelope's shape (engine/envelope.py): what
         `scenario show` draws for a ruleset whose games cannot be played yet. Pieces still
-        to deploy (no position) are left out."""
+        to deploy (no position) are left out; features a side's forces place (their optional
+        `features()`, e.g. Panzerfaust's mine fields and entrenchments) are added to the
+        terrain with the side named in their attributes."""
         units = [
             p.model_dump() | {"side": s.id}
             for s in self.sides
             for p in self.pieces(s.id)
             if p.x is not None and p.y is not None
         ]
+        placed = [  # what a side's forces put on the ground (a ruleset's mine fields, works)
+            f | {"attributes": {**f.get("attributes", {}), "side": s.id}}
+            for s in self.sides
+            for f in getattr(self.forces_of(s.id), "features", list)()
+        ]
         return {
             "ruleset": self.ruleset,
             "table": self.table.model_dump(),
-            "terrain": [f.model_dump() for f in self.terrain],
+            "terrain": [f.model_dump() for f in self.terrain] + placed,
             "objectives": [o.model_dump() for o in self.objectives],
             "sides": [s.model_dump(exclude={"units"}) for s in self.sides],
             "units": units,

@@ -1,7 +1,10 @@
 """Draw a view (engine `Game.view`) with matplotlib: terrain, objectives, units with facing and
 status, last-known markers. Reads only the view envelope (engine/envelope.py); what differs by
 ruleset comes from its registry entry's `extra` (engine/registry.py): `status_flags` (letter,
-piece key) pairs drawn beside a piece, and `marker_sizes` by piece kind in the table's unit."""
+piece key) pairs drawn beside a piece, `marker_sizes` by piece kind in the table's unit (a
+piece's kind is its `kind`, else the `kind:` prefix of its type), and `label_only`: a piece key
+that must be set for the piece to be named (crowded tables name only their leaders). Sizes
+the ruleset leaves out scale with the table's unit."""
 
 from __future__ import annotations
 
@@ -35,7 +38,20 @@ COLOURS = {
     "foxholes": "#8a7a5a",
     "ravine": "#a0876a",
     "hulldown": "#c8b47a",
+    "orchard": "#8fb36b",
+    "low_brush": "#b5c48a",
+    "treeline": "#3f6b2f",
+    "gully": "#a0876a",
+    "rough": "#b8ad9a",
+    "marsh": "#7f9f8f",
+    "ruins": "#8c7b6e",
+    "minefield": "#c0392b",
+    "mine": "#c0392b",
+    "fortification": "#6d5d4b",
+    "entrenchment": "#6d5d4b",
+    "obstacle": "#444444",
 }
+PER_UNIT = {"inch": 1.0, "cm": 2.54}  # the default marker is the same size on any table
 SIDE_COLOURS = ["#1f4e9c", "#b02a2a"]
 MARKER = 1.1  # a piece's marker diameter when its ruleset gives none for its kind
 
@@ -60,6 +76,7 @@ def _feature_patch(f: dict[str, Any]):
             edgecolor="#333333",
             alpha=0.55 if f["kind"] != "hulldown" else 0.25,
             lw=0.6,
+            hatch="xx" if (f.get("attributes") or {}).get("hidden") else None,
         )
     return None
 
@@ -101,12 +118,15 @@ def render_view(view: dict[str, Any], out: Path, title: str | None = None) -> Pa
     plugin = _plugin(view)
     flag_keys = plugin.get("status_flags", ())
     sizes = plugin.get("marker_sizes", {})
+    label_only = plugin.get("label_only")
+    default = MARKER * PER_UNIT.get(table.get("unit", "inch"), 1.0)
     sides = [s["id"] for s in view.get("sides", [])]
     colour = {s: SIDE_COLOURS[i % 2] for i, s in enumerate(sides)}
 
     def draw(u: dict[str, Any], alpha: float = 1.0, marker_only: bool = False) -> None:
         c = colour.get(u.get("side"), "#444444")
-        size = sizes.get(u.get("kind"), MARKER)
+        kind = u.get("kind") or str(u.get("type") or "").partition(":")[0]
+        size = sizes.get(kind, default)
         ax.add_patch(
             Circle(
                 (u["x"], u["y"]),
@@ -116,6 +136,7 @@ def render_view(view: dict[str, Any], out: Path, title: str | None = None) -> Pa
                 lw=1.2,
                 alpha=alpha,
                 ls=":" if marker_only else "-",
+                zorder=3,  # above linear terrain (roads, hedges are lines at zorder 2)
             )
         )
         a = math.radians(u.get("facing", 0))
@@ -125,7 +146,10 @@ def render_view(view: dict[str, Any], out: Path, title: str | None = None) -> Pa
             color="black",
             lw=1,
             alpha=alpha,
+            zorder=4,
         )
+        if label_only and not u.get(label_only) and not marker_only:
+            return
         flags = "".join(ch for ch, k in flag_keys if u.get(k))
         label = (u.get("name") or u.get("id") or "?") + (f" [{flags}]" if flags else "")
         ax.text(u["x"], u["y"] - size, label, ha="center", va="top", fontsize=6, alpha=alpha)

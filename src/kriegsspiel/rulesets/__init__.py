@@ -65,6 +65,21 @@ register(
         },
     )
 )
+_EXTRA: dict[str, dict] = {
+    "panzerfaust": {  # the picture's plug-in: 40 mm infantry bases, models about 1:76 (cm)
+        "status_flags": (("H", "hidden"), ("D", "dug_in"), ("C", "camouflaged")),
+        "marker_sizes": {
+            "afv": 5.0,
+            "softskin": 4.0,
+            "motorised_gun": 4.0,
+            "gun": 3.0,
+            "battery": 3.0,
+            "infantry_team": 3.0,
+            "infantry_weapon": 3.0,
+        },
+        "label_only": "hq",  # a company's worth of teams: name only the HQs on the picture
+    }
+}
 for _rid, _title, _unit in (
     ("panzerfaust", "Panzerfaust Revised", "cm"),
     ("battleground", "Battleground World War II", "inch"),
@@ -77,6 +92,7 @@ for _rid, _title, _unit in (
             HERE / _rid / "scenarios",
             forces_model=_forces_model(RULESETS[_rid]),
             unit=_unit,
+            extra=_EXTRA.get(_rid, {}),
         )
     )
 register(
