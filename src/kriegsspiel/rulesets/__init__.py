@@ -62,10 +62,29 @@ register(
         },
     )
 )
-for _rid, _title, _unit in (
-    ("panzerfaust", "Panzerfaust Revised", "cm"),
-    ("battleground", "Battleground World War II", "inch"),
-):
+register(
+    RulesetEntry(
+        "panzerfaust",
+        "Panzerfaust Revised",
+        _game_rules(RULESETS["panzerfaust"]),
+        HERE / "panzerfaust" / "scenarios",
+        forces_model=_forces_model(RULESETS["panzerfaust"]),
+        unit="cm",
+        table_plugin="generic",  # the browser plug-in comes later (issue 19 item 6)
+        extra={
+            "status_flags": (
+                ("P", "pinned"), ("S", "shaken"), ("R", "retreat"), ("T", "stunned"),
+                ("H", "hull_damaged"), ("G", "gun_damaged"), ("B", "brewed_up"),
+                ("C", "camouflaged"), ("D", "dug_in"),
+            ),
+            "marker_sizes": {"afv": 6.0, "motorised_gun": 5.0, "softskin": 5.0, "gun": 4.0,
+                             "infantry": 4.0},
+            "footprints": {"afv": [3.0, 6.0], "motorised_gun": [2.5, 5.0],
+                           "softskin": [2.5, 5.0], "gun": [3.0, 3.0], "*": [4.0, 4.0]},
+        },
+    )
+)  # fmt: skip
+for _rid, _title, _unit in (("battleground", "Battleground World War II", "inch"),):
     register(
         RulesetEntry(
             _rid,

@@ -1,0 +1,352 @@
+"""Phase G (p6, pp. 13-19, 28-31): direct fire in the book's order (fire_order.py), then close
+combat. The element whose turn it is fires at one enemy element it observes, or holds; a
+shot at a mover may be placed at any point of the mover's path this turn that the firer
+observed (backtracking, p6: `at`, cm from the start of its move), and a mover destroyed or
+disabled there stays there. Results of simultaneous firers land together; each platoon that
+lost elements then tests morale at once, cascading to its company (morale_tests.py).
+
+Every roll comes from the rules core: infantry_fire (p15-16), at_fire (pp. 29-31), cqc
+(pp. 17-19), morale (pp. 23-24); their explanations become the events' explanations."""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from ....chance import sample
+from ....data.errors import RuleError
+from ....engine.commands import IllegalCommand
+from ....engine.events import Draft, Event
+from ....geometry.footprint import relative_bearing
+from ..rules import at_fire, infantry_fire, morale, observe
+from ..rules.weapons import target_of
+from . import arms, fire_order, melee, morale_tests, movement, sight, turn
+from .commands import Fire, Hold
+from .state import Element, State
+
+COMMANDS = {"fire": Fire, "hold": Hold}
+VEHICLES = ("afv", "gun", "motorised_gun", "softskin")
+EFFECTS = {"stunned_1": ("stunned", 1), "stunned_2": ("stunned", 2),
+           "immobilised": ("hull_damaged", 1), "gun_damaged": ("gun_damaged", 1)}  # fmt: skip
+
+
+# ----------------------------------------------------------------------------- folds
+def enter(state: State) -> None:
+    order, keys = fire_order.build(state)
+    state.fire_order, state.fire_step = order, 0
+    state.phase_data.update(keys=keys, buffer=[], morale=[], shots={})
+
+
+def _flash(state: State, e: Element) -> None:
+    """Who sees the firer's muzzle flash (p9): exact -> spotted; general -> its feature."""
+    calibre = getattr(arms.main_gun(state, e), "calibre_mm", None)
+    weapon = "infantry_weapons" if e.kind == "infantry" or calibre is None else "gun"
+    for o in state.elements.values():
+        if o.side == e.side or not o.active or e.id in state.spotted.get(o.id, {}):
+            continue
+        a, b = (o.x, o.y), (e.x, e.y)
+        if not state.board.los(a, b):
+            continue
+        f = observe.Flash(math.dist(a, b), weapon, calibre, observer_closed_down=o.has("closed_down"),
+                          observer_moving=o.moved > 5, camouflaged=e.has("camouflaged"))  # fmt: skip
+        seen = sample(observe.muzzle_flash, state.rules, f).result.name
+        if seen == "exact":
+            state.spotted.setdefault(o.id, {})[e.id] = e.feature
+        elif seen == "general":
+            alias = state.aliases.alias(o.side, e.id)
+            state.flashes.setdefault(o.side, {})[alias] = {"feature": e.feature, "turn": state.turn}
+
+
+def _shot(state: State, d: dict, e: Event) -> None:
+    firer = state.elements[d["unit"]]
+    firer.fired = True
+    state.fire_step += 1
+    target = state.aliases.resolve(firer.side, d["target"])
+    assert target is not None, d
+    key = f"{firer.id}>{target}"
+    shots = state.phase_data.setdefault("shots", {})
+    shots[key] = shots.get(key, 0) + 1
+    state.phase_data.setdefault("buffer", []).append(
+        {"target": target, "result": d["result"], "at": d.get("at_xy")}
+    )
+    _flash(state, firer)
+
+
+def _held(state: State, d: dict, e: Event) -> None:
+    state.fire_step += 1
+
+
+def land(state: State, results: list[dict]) -> None:
+    """Results of simultaneous fire or a melee land (p6): losses, effects, backtracking."""
+    lost: dict[str, int] = {}
+    for r in results:
+        t = state.elements[r["target"]]
+        if t.lost:
+            continue
+        name = r["result"]
+        hit = name == "destroyed" or name.startswith("lost_") and name != "lost_0"
+        if (hit or name in EFFECTS) and r.get("at"):  # backtracked: it stays there (p6)
+            t.x, t.y = r["at"]
+            t.feature = state.board.feature(t.x, t.y)
+        if hit:
+            t.lost = True
+            if t.kind == "afv":
+                t.counters["brewed_up"] = 1
+            for rider in t.carrying:
+                state.elements[rider].lost = True
+            lost[t.platoon] = lost.get(t.platoon, 0) + 1
+        elif name in EFFECTS:
+            counter, n = EFFECTS[name]
+            t.counters[counter] = max(t.counters.get(counter, 0), n)
+            lost.setdefault(t.platoon, 0)
+    pending = state.phase_data.setdefault("morale", [])
+    for pid, n in lost.items():
+        if not any(q[0] == pid for q in pending):
+            pending.append([pid, n])
+
+
+def _volley(state: State, d: dict, e: Event) -> None:
+    land(state, d["results"])
+    state.phase_data["buffer"] = []
+
+
+def _status(state: State, pid: str, result: str, turns: int) -> None:
+    """A morale result stands for a platoon unless it already did worse (p23)."""
+    pl = state.platoons[pid]
+    if result == "ok" or morale.WORSE[result] < morale.WORSE.get(pl.status, 0):
+        return
+    pl.status = result
+    for m in (state.elements[x] for x in pl.members):
+        if not m.active:
+            continue
+        if result == "shaken":
+            m.counters["shaken"] = max(m.counters.get("shaken", 0), turns)
+        else:
+            m.counters["retreat"] = 1
+            if morale_tests.surrenders(state, m):
+                m.lost = True
+
+
+def _morale(state: State, d: dict, e: Event) -> None:
+    pending = state.phase_data.get("morale", [])
+    pending[:] = [q for q in pending if q[0] != d["platoon"]]
+    p = state.platoons[d["platoon"]]
+    turns = d.get("turns", 1)
+    _status(state, p.id, d["result"], turns)
+    company = d.get("company_result")
+    if company:
+        state.companies[p.company].status = company
+        for pid in state.companies[p.company].platoons:
+            _status(state, pid, company, turns)
+
+
+def _noted(state: State, d: dict, e: Event) -> None:
+    pass  # a notice to one side of something folded by another event
+
+
+FOLDS = {"shot": _shot, "hold": _held, "fire_skipped": _held, "volley": _volley,
+         "morale": _morale, "shot_at": _noted, "pin_broken": _noted, **melee.FOLDS}  # fmt: skip
+
+
+# ----------------------------------------------------------------------------- targets
+def _range(a: Element, xy: tuple[float, float]) -> float:
+    return math.dist((a.x, a.y), xy)
+
+
+def _can_hit(state: State, e: Element, t: Element, xy: tuple[float, float]) -> str | None:
+    """Why `e` cannot fire at `t` at `xy`, or None (weapon, range band)."""
+    dist = _range(e, xy)
+    if t.kind == "infantry":
+        team = arms.small_arms(state, e)
+        if team is None:
+            return f"{e.name} has no small arms to fire at infantry"
+        if dist > arms.reach(state, team):
+            return f"out of small-arms range ({arms.reach(state, team):g} cm)"
+        return None
+    gun = arms.main_gun(state, e)
+    if gun is None:
+        return f"{e.name} has no gun that can fire at vehicles or guns"
+    try:
+        band, _, _ = state.rules.band(gun.bands, dist, len(gun.to_hit), gun.name)
+        gun.need(band)
+    except RuleError as err:
+        return str(err)
+    return None
+
+
+def targets(state: State, e: Element) -> list[Element]:
+    seen = state.spotted.get(e.id, {})
+    out = []
+    for tid in seen:
+        t = state.elements[tid]
+        if t.on_table and _can_hit(state, e, t, (t.x, t.y)) is None:
+            out.append(t)
+    return out
+
+
+def _current(state: State) -> Element | None:
+    if state.fire_step >= len(state.fire_order):
+        return None
+    return state.elements[state.fire_order[state.fire_step]]
+
+
+def _flush_due(state: State) -> bool:
+    buf = state.phase_data.get("buffer")
+    if not buf:
+        return False
+    keys = state.phase_data["keys"]
+    i = state.fire_step
+    return i >= len(keys) or keys[i] != keys[i - 1]
+
+
+def actors(state: State) -> list[str]:
+    if _flush_due(state) or state.phase_data.get("morale"):
+        return []
+    e = _current(state)
+    if e is None or e.lost or not targets(state, e) or e.has("stunned"):
+        return []
+    return [e.side]
+
+
+def legal(state: State, side: str) -> list[dict[str, Any]]:
+    e = _current(state)
+    if e is None or e.side != side:
+        return []
+    out: list[dict[str, Any]] = [{"type": "hold", "unit": e.id}]
+    for t in targets(state, e):
+        out.append({"type": "fire", "unit": e.id, "target": state.aliases.alias(side, t.id)})
+    return out
+
+
+# ----------------------------------------------------------------------------- commands
+def _aspect(t: Element, xy: tuple[float, float], firer: Element) -> str:
+    rb = abs(relative_bearing(xy, t.facing, (firer.x, firer.y)))
+    return "front" if rb <= 45 else "rear" if rb >= 135 else "side"
+
+
+def _moving(t: Element, xy: tuple[float, float], firer: Element) -> str:
+    if t.moved <= 0:
+        return "none"
+    rb = abs(relative_bearing(xy, t.facing, (firer.x, firer.y)))
+    along = rb <= 45 or rb >= 135
+    if along:
+        return "over15_to_from" if t.moved > 15 else "none"
+    return "across_over15" if t.moved > 15 else "across_under15"
+
+
+def _at(state: State, e: Element, t: Element, at: float | None) -> tuple[float, float]:
+    """Where on its path this turn the target is fired at (backtracking, p6)."""
+    if at is None or not t.path:
+        return t.x, t.y
+    if at > t.moved + 1e-6:
+        raise IllegalCommand(
+            f"the target moved {t.moved:g} cm this turn; at={at:g} is beyond", "at"
+        )
+    xy = movement.point_at(t.path, at)
+    if not state.board.los((e.x, e.y), xy):
+        raise IllegalCommand(f"{e.name} had no line of sight to that point of the path", "at")
+    ghost = Element(**{**t.__dict__, "x": xy[0], "y": xy[1]})
+    ghost.feature = state.board.feature(*xy)
+    if _range(e, xy) > sight.reach(state, e, ghost):
+        raise IllegalCommand(f"{e.name} could not observe the target at that point (p8)", "at")
+    return xy
+
+
+def resolve(state: State, side: str, cmd: dict[str, Any], rng: random.Random) -> list[Draft]:
+    e = _current(state)
+    if e is None or e.side != side or cmd.get("unit") != e.id:
+        who = f"{e.name} ({e.id})" if e is not None and e.side == side else "none of yours"
+        raise IllegalCommand(f"it is not that element's turn to fire; the next is {who}", "unit")
+    if cmd["type"] == "hold":
+        return [Draft("hold", {"unit": e.id}, (side,))]
+    t = turn.observed(state, side, cmd.get("target"))
+    if t.id not in state.spotted.get(e.id, {}):
+        raise IllegalCommand(f"{e.name} itself does not observe that target (p13, p28)", "target")
+    xy = _at(state, e, t, cmd.get("at"))
+    why = _can_hit(state, e, t, xy)
+    if why:
+        raise IllegalCommand(why, "target")
+    drafts: list[Draft] = []
+    if e.has("pinned"):
+        res = sample(morale_tests.break_pin, state.rules, e, rng=rng)
+        if res.result.name != "acts":
+            return [Draft("hold", {"unit": e.id, "pinned": True}, (side,), tuple(res.lines()))]
+        drafts.append(Draft("pin_broken", {"unit": e.id}, (side,), tuple(res.lines())))
+    res = _roll(state, e, t, xy, rng)
+    result = res.result.name
+    lines = tuple(res.lines()) + _placeholders(res)
+    at_xy = list(xy) if (xy != (t.x, t.y)) else None
+    mine = {"unit": e.id, "target": state.aliases.alias(side, t.id), "result": result,
+            "at_xy": at_xy, "at": cmd.get("at")}  # fmt: skip
+    enemy = t.side
+    spotted_by = any(e.id in state.spotted.get(o, {}) for o in state.spotted
+                     if state.elements[o].side == enemy)  # fmt: skip
+    notice = {"unit": t.id, "result": result, "at_xy": at_xy,
+              "by": state.aliases.alias(enemy, e.id) if spotted_by else None}  # fmt: skip
+    drafts += [Draft("shot", mine, (side,), lines), Draft("shot_at", notice, (enemy,), lines)]
+    return drafts
+
+
+def _placeholders(res: Any) -> tuple[str, ...]:
+    return tuple(f"placeholder used: {p}" for p in sorted(res.placeholders))
+
+
+def _roll(state: State, e: Element, t: Element, xy: tuple[float, float], rng: random.Random):
+    dist = _range(e, xy)
+    weather = "clear"
+    if t.kind == "infantry":
+        team = arms.small_arms(state, e)
+        mv = "over10" if t.moved > 10 else "over5" if t.moved > 5 else "none"
+        f = infantry_fire.Fire(
+            ((team, 1),), dist, cover=state.board.cover(*xy), target_moving=mv,  # type: ignore[arg-type]
+            firer_moved=e.moved > 0, troop_class=e.troop_class, weather=weather,
+            under_covering_fire=e.has("pinned"),
+        )  # fmt: skip
+        return sample(infantry_fire.infantry_fire, state.rules, f, rng=rng)
+    gun = arms.main_gun(state, e)
+    assert gun is not None
+    prior = next((k for k in ("gun_damaged", "hull_damaged") if t.has(k)), "none")
+    prior = {"gun_damaged": "gun_damaged", "hull_damaged": "immobilised"}.get(prior, "none")
+    if t.has("stunned"):
+        prior = "stunned_2" if t.counters["stunned"] > 1 else "stunned_1"
+    shots = state.phase_data.get("shots", {}).get(f"{e.id}>{t.id}", 0)
+    s = at_fire.Shot(
+        gun, target_of(state.rules.cat, t.type), dist, facing=_aspect(t, xy, e),  # type: ignore[arg-type]
+        troop_class=e.troop_class, firer_moved=e.moved > 5,
+        target_moving=_moving(t, xy, e),  # type: ignore[arg-type]
+        cover="hull_down" if t.has("dug_in") else "none", shots_before=shots,
+        target_stationary=t.moved == 0, prior=prior,
+    )  # fmt: skip
+    return sample(at_fire.at_fire, state.rules, s, rng=rng)
+
+
+# ----------------------------------------------------------------------------- automatic
+def automatic(state: State, rng: random.Random) -> list[Draft]:
+    if _flush_due(state):
+        return [Draft("volley", {"results": list(state.phase_data["buffer"])}, ())]
+    pending = state.phase_data.get("morale")
+    if pending:
+        return [_test(state, pending[0][0], pending[0][1], rng)]
+    e = _current(state)
+    if e is not None:
+        if e.lost or e.has("stunned") or not targets(state, e):
+            return [Draft("fire_skipped", {"unit": e.id}, (e.side,))]
+        return []
+    return melee.automatic(state, rng)
+
+
+def _test(state: State, pid: str, lost: int, rng: random.Random) -> Draft:
+    p = state.platoons[pid]
+    unit, parent = morale_tests.platoon_test(state, p, lost)
+    res = sample(morale.cascade, state.rules, unit, parent, rng=rng)
+    parts = res.result.name.split("_")  # platoon_<r> or platoon_<r>_company_<r>
+    result = parts[1]
+    company = parts[3] if len(parts) > 3 else None
+    lines = list(res.lines())
+    data: dict[str, Any] = {"platoon": pid, "result": result, "company_result": company}
+    if "shaken" in (result, company):
+        more = sample(morale_tests.shaken_turns, p.morale, rng=rng)
+        data["turns"] = int(more.result.name.split("_")[1])
+        lines += more.lines()
+    return Draft("morale", data, (p.side,), tuple(lines))

@@ -1,0 +1,333 @@
+"""Phase F (pp. 6-7): platoons move alternately, the side with the lowest troop class on the
+table first (tie: the lower 1D6), the side with more platoons moving several per turn
+(option `platoon_ratio`, decision P125). A platoon's turn: single orders to its elements
+(1 pip each from its company, +1 out of command radius) or one group order for the whole
+platoon (move / leap-frog / defend, 1 pip), then `end_platoon`. Spending a company's last pip
+on one element ends its movement (p7). Compulsory moves (Retreat) cost nothing and are made
+for the player when the phase begins. A pinned element must pass a morale test to move (p17).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from ....chance import Note, Outcome, Roll, sample
+from ....engine.commands import IllegalCommand
+from ....engine.events import Draft, Event
+from ....engine.flow import ActivationQueue
+from ..rules import pips
+from . import command, morale_tests, movement
+from .commands import EndPlatoon, Group, Move
+from .state import Element, Platoon, State
+
+COMMANDS = {"move": Move, "group": Group, "end_platoon": EndPlatoon}
+RANK = {"conscript": 0, "regular": 1, "veteran": 2}
+DIRECTIONS = 8
+
+
+# ----------------------------------------------------------------------------- folds
+def _order(state: State, d: dict, e: Event) -> None:
+    state.queue = ActivationQueue.start(d["first"], d["counts"], d.get("ratio", True))
+
+
+def _place(state: State, el: Element, path: list[list[float]], facing: float) -> None:
+    el.path = el.path + path if el.path else path
+    el.moved = round(el.moved + path[-1][2], 3)
+    el.x, el.y, el.facing = path[-1][0], path[-1][1], facing
+    if el.turret is not None:
+        el.turret = facing
+    el.feature = state.board.feature(el.x, el.y)
+    for rider in el.carrying:
+        r = state.elements[rider]
+        r.x, r.y, r.facing = el.x, el.y, facing
+
+
+def _move(state: State, d: dict, e: Event) -> None:
+    for m in d["moves"]:
+        _place(state, state.elements[m["unit"]], m["path"], m["facing"])
+    _spend(state, d)
+
+
+def _spend(state: State, d: dict) -> None:
+    c = state.companies[d["company"]]
+    c.spent += d["cost"]
+    if d.get("finishes"):
+        c.finished = True
+    state.phase_data["platoon"] = d["platoon"]
+    if d.get("order"):
+        state.platoons[d["platoon"]].order = d["order"]
+
+
+def _pin_test(state: State, d: dict, e: Event) -> None:
+    if d["acts"]:  # the move that follows pays the pip
+        state.elements[d["unit"]].counters.pop("pinned", None)
+    else:
+        _spend(state, d)
+
+
+def _platoon_done(state: State, d: dict, e: Event) -> None:
+    p = state.platoons[d["platoon"]]
+    p.moved = True
+    state.phase_data.pop("platoon", None)
+    assert state.queue is not None
+    state.queue.activated(p.side)
+
+
+def _retreat(state: State, d: dict, e: Event) -> None:
+    for m in d["moves"]:
+        el = state.elements[m["unit"]]
+        _place(state, el, m["path"], m["facing"])
+        if m.get("exited"):
+            el.exited = m["exited"]
+    state.phase_data["retreated"] = True
+
+
+FOLDS = {
+    "movement_order": _order,
+    "move": _move,
+    "pin_test": _pin_test,
+    "platoon_moved": _platoon_done,
+    "retreat_move": _retreat,
+}
+
+
+# ----------------------------------------------------------------------------- queries
+def movable(state: State, p: Platoon) -> bool:
+    return any(state.elements[m].active for m in p.members)
+
+
+def actors(state: State) -> list[str]:
+    q = state.queue
+    if q is None or q.done:
+        return []
+    side = q.to_act()
+    return [side] if side else []
+
+
+def _current(state: State, side: str) -> list[Platoon]:
+    """The platoons `side` may command now: the one it is moving, or any still to move."""
+    cur = state.phase_data.get("platoon")
+    if cur is not None:
+        return [state.platoons[cur]]
+    return [
+        p for p in state.platoons.values() if p.side == side and not p.moved and movable(state, p)
+    ]
+
+
+def can_move(state: State, e: Element) -> str | None:
+    """Why `e` cannot be given a move order now, or None."""
+    if not e.active:
+        return f"{e.name} is not on the table"
+    if e.moved > 0:
+        return f"{e.name} has already moved this turn"
+    if e.has("hull_damaged"):
+        return f"{e.name} is immobilised (p31)"
+    if e.has("stunned"):
+        return f"{e.name} is stunned and cannot move this turn (p31)"
+    if e.has("retreat"):
+        return f"{e.name} is retreating: its move is compulsory (p24)"
+    if "cf" in e.counters:
+        return f"{e.name} is giving covering fire and may do nothing else (p17)"
+    if movement.speeds(state.records[e.id])[0] <= 0:
+        return f"{e.name} is a towed gun: not implemented: man-handling and limbering (p33)"
+    return None
+
+
+def _cost(state: State, e: Element, group: bool) -> tuple[int, bool]:
+    """(pips, out of radius) of an order for `e` (p7)."""
+    out = not command.in_radius(state, e)
+    return pips.order_cost(state.rules, pips.Order(out_of_radius=out)), out
+
+
+def legal(state: State, side: str) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    t = state.scenario.table
+    for p in _current(state, side):
+        out.append({"type": "end_platoon", "platoon": p.id})
+        c = state.companies[p.company]
+        left = c.pips - c.spent
+        if c.finished or left <= 0:
+            continue
+        out.append({"type": "group", "platoon": p.id, "order": "defend"})
+        members = [
+            state.elements[m] for m in p.members if can_move(state, state.elements[m]) is None
+        ]
+        if not members:
+            continue
+        step = min(movement.speeds(state.records[m.id])[0] for m in members) / 2
+        for i in range(DIRECTIONS):
+            a = 2 * math.pi * i / DIRECTIONS
+            dx, dy = round(step * math.sin(a), 2), round(step * math.cos(a), 2)
+            if all(0 <= m.x + dx <= t.width and 0 <= m.y + dy <= t.depth for m in members):
+                for order in ("move", "leapfrog"):
+                    out.append(
+                        {"type": "group", "platoon": p.id, "order": order, "dx": dx, "dy": dy}
+                    )
+        for e in members:
+            if _cost(state, e, False)[0] > left:
+                continue
+            full = movement.speeds(state.records[e.id])[0]
+            for i in range(DIRECTIONS):
+                a = 2 * math.pi * i / DIRECTIONS
+                for share in (0.5, 1.0):
+                    x = round(min(max(e.x + full * share * math.sin(a), 0.0), t.width), 2)
+                    y = round(min(max(e.y + full * share * math.cos(a), 0.0), t.depth), 2)
+                    if (x, y) != (e.x, e.y) and movement.cost(state, (e.x, e.y), [(x, y)]) <= full:
+                        out.append({"type": "move", "unit": e.id, "path": [[x, y]]})
+    return out
+
+
+# ----------------------------------------------------------------------------- commands
+def _platoon(state: State, side: str, pid: Any, field: str = "platoon") -> Platoon:
+    p = state.platoons.get(pid) if isinstance(pid, str) else None
+    if p is None or p.side != side:
+        raise IllegalCommand(f"{pid!r} is not a platoon of yours", field)
+    if p not in _current(state, side):
+        cur = state.phase_data.get("platoon")
+        why = f"platoon {cur} is moving now" if cur else f"{p.name} has already moved"
+        raise IllegalCommand(f"{p.name} cannot move now: {why}", field)
+    return p
+
+
+def _pips(state: State, p: Platoon, cost: int, field: str) -> bool:
+    """Check the company can pay; True when this order spends its last pip."""
+    c = state.companies[p.company]
+    if c.finished:
+        raise IllegalCommand(f"{c.name} has finished its movement this turn (p7)", field)
+    left = c.pips - c.spent
+    if cost > left:
+        raise IllegalCommand(
+            f"{c.name} has {left} pip(s) left; this order costs {cost} (p7)", field
+        )
+    return cost == left
+
+
+def _path_of(state: State, e: Element, raw: list, field: str = "path") -> list[tuple[float, float]]:
+    path = [(float(x), float(y)) for x, y in raw]
+    for x, y in path:
+        if not state.board.on_table(x, y):
+            raise IllegalCommand(f"({x:g}, {y:g}) is off the table", field)
+    return path
+
+
+def _check_reach(state: State, e: Element, path: list[tuple[float, float]], field: str) -> None:
+    full = movement.allowance(state, e, path)
+    cost = movement.cost(state, (e.x, e.y), path)
+    if e.kind == "infantry" and cost > full and movement.charges(state, e, path):
+        full = movement.CHARGE
+    if cost > full + 1e-6:
+        raise IllegalCommand(
+            f"{e.name} moves at most {full:g} cm here; this path costs {cost:.1f} cm", field
+        )
+
+
+def _step(state: State, e: Element, path: list[tuple[float, float]], facing: float | None) -> dict:
+    start = (e.x, e.y)
+    return {
+        "unit": e.id,
+        "path": movement.trace(start, path),
+        "facing": facing if facing is not None else movement.facing_of(start, path, e.facing),
+    }
+
+
+def resolve(state: State, side: str, cmd: dict[str, Any], rng: random.Random) -> list[Draft]:
+    kind = cmd["type"]
+    if kind == "end_platoon":
+        p = _platoon(state, side, cmd.get("platoon"))
+        return [Draft("platoon_moved", {"platoon": p.id}, (side,))]
+    if kind == "group":
+        return _group(state, side, cmd)
+    e = command.own(state, side, cmd.get("unit"))
+    p = _platoon(state, side, e.platoon, "unit")
+    why = can_move(state, e)
+    if why:
+        raise IllegalCommand(why, "unit")
+    path = _path_of(state, e, cmd["path"])
+    _check_reach(state, e, path, "path")
+    cost, _ = _cost(state, e, False)
+    last = _pips(state, p, cost, "unit")
+    base = {"platoon": p.id, "company": p.company, "cost": cost, "finishes": last}
+    if e.has("pinned"):
+        res = sample(morale_tests.break_pin, state.rules, e, rng=rng)
+        acts = res.result.name == "acts"
+        data = base | {"unit": e.id, "acts": acts}
+        drafts = [Draft("pin_test", data, (side,), tuple(res.lines()))]
+        if not acts:
+            return drafts
+    else:
+        drafts = []
+    move = base | {"moves": [_step(state, e, path, cmd.get("facing"))]}
+    return drafts + [Draft("move", move, (side,))]
+
+
+def _group(state: State, side: str, cmd: dict[str, Any]) -> list[Draft]:
+    p = _platoon(state, side, cmd.get("platoon"))
+    order, dx, dy = cmd["order"], float(cmd.get("dx") or 0.0), float(cmd.get("dy") or 0.0)
+    members = [state.elements[m] for m in p.members if state.elements[m].active]
+    cost = 1
+    last = _pips(state, p, cost, "platoon")
+    base = {"platoon": p.id, "company": p.company, "cost": cost, "finishes": False, "order": order}
+    moves = []
+    if order != "defend":
+        if dx == 0 and dy == 0:
+            raise IllegalCommand("a group move needs dx or dy", "dx")
+        movers = [m for m in members if can_move(state, m) is None]
+        if order == "leapfrog":
+            movers = movers[::2]  # p7: half the platoon moves, the rest stays
+        if not movers:
+            raise IllegalCommand(f"no element of {p.name} can move now", "platoon")
+        for m in movers:
+            path = [(m.x + dx, m.y + dy)]
+            if not state.board.on_table(*path[0]):
+                raise IllegalCommand(f"{m.name} would leave the table", "dx")
+            _check_reach(state, m, path, "dx")
+            moves.append(_step(state, m, path, None))
+    del last
+    return [
+        Draft("move", base | {"moves": moves}, (side,)),
+        Draft("platoon_moved", {"platoon": p.id}, (side,)),
+    ]
+
+
+# ----------------------------------------------------------------------------- automatic
+def _first(state: State):
+    """Which side moves a platoon first (p6): the lowest troop class on the table; a tie is
+    broken by 1D6 each, the lower starting (re-rolled while equal)."""
+    low = {}
+    for s in state.sides:
+        classes = [RANK[e.troop_class] for e in state.side_elements(s) if e.active]
+        low[s] = min(classes, default=9)
+    a, b = state.sides
+    if low[a] != low[b]:
+        first = a if low[a] < low[b] else b
+        yield Note(f"{first} has the lowest troop class on the table and moves first", "p6")
+        return Outcome(first)
+    while True:
+        ra = yield Roll("1d6", f"{a} moves first on the lower", "p6")
+        rb = yield Roll("1d6", f"{b} moves first on the lower", "p6")
+        if ra != rb:
+            return Outcome(a if ra < rb else b)
+
+
+def enter(state: State) -> None:
+    pass
+
+
+def automatic(state: State, rng: random.Random) -> list[Draft]:
+    if not state.phase_data.get("retreated"):
+        by_side = command.retreat_moves(state)
+        return [Draft("retreat_move", {"moves": m}, (s,)) for s, m in by_side.items()]
+    if state.queue is not None:
+        return []
+    counts = {
+        s: sum(1 for p in state.platoons.values() if p.side == s and movable(state, p))
+        for s in state.sides
+    }
+    if not any(counts.values()):
+        return []
+    res = sample(_first, state, rng=rng)
+    ratio = state.rules.opts.platoon_ratio == "ratio"
+    data = {"first": res.result.name, "counts": counts, "ratio": ratio}
+    return [Draft("movement_order", data, None, tuple(res.lines()))]
