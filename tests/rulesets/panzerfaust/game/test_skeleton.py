@@ -25,7 +25,7 @@ def test_game_starts_in_turn_1_and_rolls_pips(game: Game):
 
 def test_structure_company_platoon_element(game: Game):
     st = game.state
-    assert st.companies["g-co"].platoons == ["g-pz", "g-inf"]
+    assert st.companies["g-co"].platoons == ["g-pz", "g-inf", "g-at"]
     assert st.platoons["g-inf"].hq == "g-inf-hq"
     assert st.companies["g-co"].hq == "g-co-hq"
     assert st.elements["g-pz-1"].kind == "afv" and st.elements["g-pz-1"].turret == 180

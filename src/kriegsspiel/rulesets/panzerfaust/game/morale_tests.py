@@ -5,9 +5,12 @@ it moves or fires (p17). The game builds each test's variations from the state."
 
 from __future__ import annotations
 
+import math
+import random
 from typing import Any
 
-from ....chance import Note, Outcome, Roll
+from ....chance import Note, Outcome, Roll, sample
+from ....engine.events import Draft, Event
 from ..rules import morale
 from .state import Element, Platoon, State
 
@@ -62,10 +65,67 @@ def break_pin(rules: Any, e: Element):
 
 def surrenders(state: State, e: Element) -> bool:
     """A retreating element within 20 cm of an enemy element surrenders (p24)."""
-    import math
-
     return any(
         math.dist((e.x, e.y), (o.x, o.y)) <= SURRENDER
         for o in state.elements.values()
         if o.side != e.side and o.active
     )
+
+
+# ------------------------------------------------------------------ the queue of tests
+# A fold that inflicts losses appends [platoon, lost] to state.phase_data["morale"]; the
+# game (rules.py) takes the tests one by one before anything else happens (errata Q10).
+
+
+def _status(state: State, pid: str, result: str, turns: int) -> None:
+    """A morale result stands for a platoon unless it already did worse (p23)."""
+    pl = state.platoons[pid]
+    if result == "ok" or morale.WORSE[result] < morale.WORSE.get(pl.status, 0):
+        return
+    pl.status = result
+    for m in (state.elements[x] for x in pl.members):
+        if not m.active:
+            continue
+        if result == "shaken":
+            m.counters["shaken"] = max(m.counters.get("shaken", 0), turns)
+        else:
+            m.counters["retreat"] = 1
+            if surrenders(state, m):
+                m.lost = True
+
+
+def _fold(state: State, d: dict, e: Event) -> None:
+    pending = state.phase_data.get("morale", [])
+    pending[:] = [q for q in pending if q[0] != d["platoon"]]
+    p = state.platoons[d["platoon"]]
+    turns = d.get("turns", 1)
+    _status(state, p.id, d["result"], turns)
+    company = d.get("company_result")
+    if company:
+        state.companies[p.company].status = company
+        for pid in state.companies[p.company].platoons:
+            _status(state, pid, company, turns)
+
+
+FOLDS = {"morale": _fold}
+
+
+def automatic(state: State, rng: random.Random) -> list[Draft]:
+    """The next morale test due, if any."""
+    pending = state.phase_data.get("morale")
+    if not pending:
+        return []
+    pid, lost = pending[0]
+    p = state.platoons[pid]
+    unit, parent = platoon_test(state, p, lost)
+    res = sample(morale.cascade, state.rules, unit, parent, rng=rng)
+    parts = res.result.name.split("_")  # platoon_<r> or platoon_<r>_company_<r>
+    result = parts[1]
+    company = parts[3] if len(parts) > 3 else None
+    lines = list(res.lines())
+    data: dict[str, Any] = {"platoon": pid, "result": result, "company_result": company}
+    if "shaken" in (result, company):
+        more = sample(shaken_turns, p.morale, rng=rng)
+        data["turns"] = int(more.result.name.split("_")[1])
+        lines += more.lines()
+    return [Draft("morale", data, (p.side,), tuple(lines))]

@@ -19,7 +19,7 @@ from ....data.errors import RuleError
 from ....engine.commands import IllegalCommand
 from ....engine.events import Draft, Event
 from ....geometry.footprint import relative_bearing
-from ..rules import at_fire, infantry_fire, morale, observe
+from ..rules import at_fire, infantry_fire, observe
 from ..rules.weapons import target_of
 from . import arms, fire_order, melee, morale_tests, movement, sight, turn
 from .commands import Fire, Hold
@@ -111,42 +111,12 @@ def _volley(state: State, d: dict, e: Event) -> None:
     state.phase_data["buffer"] = []
 
 
-def _status(state: State, pid: str, result: str, turns: int) -> None:
-    """A morale result stands for a platoon unless it already did worse (p23)."""
-    pl = state.platoons[pid]
-    if result == "ok" or morale.WORSE[result] < morale.WORSE.get(pl.status, 0):
-        return
-    pl.status = result
-    for m in (state.elements[x] for x in pl.members):
-        if not m.active:
-            continue
-        if result == "shaken":
-            m.counters["shaken"] = max(m.counters.get("shaken", 0), turns)
-        else:
-            m.counters["retreat"] = 1
-            if morale_tests.surrenders(state, m):
-                m.lost = True
-
-
-def _morale(state: State, d: dict, e: Event) -> None:
-    pending = state.phase_data.get("morale", [])
-    pending[:] = [q for q in pending if q[0] != d["platoon"]]
-    p = state.platoons[d["platoon"]]
-    turns = d.get("turns", 1)
-    _status(state, p.id, d["result"], turns)
-    company = d.get("company_result")
-    if company:
-        state.companies[p.company].status = company
-        for pid in state.companies[p.company].platoons:
-            _status(state, pid, company, turns)
-
-
 def _noted(state: State, d: dict, e: Event) -> None:
     pass  # a notice to one side of something folded by another event
 
 
 FOLDS = {"shot": _shot, "hold": _held, "fire_skipped": _held, "volley": _volley,
-         "morale": _morale, "shot_at": _noted, "pin_broken": _noted, **melee.FOLDS}  # fmt: skip
+         "shot_at": _noted, "pin_broken": _noted, **melee.FOLDS}  # fmt: skip
 
 
 # ----------------------------------------------------------------------------- targets
@@ -201,7 +171,7 @@ def _flush_due(state: State) -> bool:
 
 
 def actors(state: State) -> list[str]:
-    if _flush_due(state) or state.phase_data.get("morale"):
+    if _flush_due(state) or state.phase_data.get("morale"):  # results land, tests first
         return []
     e = _current(state)
     if e is None or e.lost or not targets(state, e) or e.has("stunned"):
@@ -325,28 +295,9 @@ def _roll(state: State, e: Element, t: Element, xy: tuple[float, float], rng: ra
 def automatic(state: State, rng: random.Random) -> list[Draft]:
     if _flush_due(state):
         return [Draft("volley", {"results": list(state.phase_data["buffer"])}, ())]
-    pending = state.phase_data.get("morale")
-    if pending:
-        return [_test(state, pending[0][0], pending[0][1], rng)]
     e = _current(state)
     if e is not None:
         if e.lost or e.has("stunned") or not targets(state, e):
             return [Draft("fire_skipped", {"unit": e.id}, (e.side,))]
         return []
     return melee.automatic(state, rng)
-
-
-def _test(state: State, pid: str, lost: int, rng: random.Random) -> Draft:
-    p = state.platoons[pid]
-    unit, parent = morale_tests.platoon_test(state, p, lost)
-    res = sample(morale.cascade, state.rules, unit, parent, rng=rng)
-    parts = res.result.name.split("_")  # platoon_<r> or platoon_<r>_company_<r>
-    result = parts[1]
-    company = parts[3] if len(parts) > 3 else None
-    lines = list(res.lines())
-    data: dict[str, Any] = {"platoon": pid, "result": result, "company_result": company}
-    if "shaken" in (result, company):
-        more = sample(morale_tests.shaken_turns, p.morale, rng=rng)
-        data["turns"] = int(more.result.name.split("_")[1])
-        lines += more.lines()
-    return Draft("morale", data, (p.side,), tuple(lines))

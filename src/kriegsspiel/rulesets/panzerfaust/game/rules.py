@@ -20,7 +20,7 @@ from ....engine.events import SPECTATOR, UMPIRE, Draft, Event
 from ....engine.scenario import Scenario
 from ..options import Options
 from ..rules.tables import Rules, rules
-from . import phases, sight, turn
+from . import morale_tests, phases, sight, turn
 from .build import initial
 from .state import State
 from .view import view as side_view
@@ -36,7 +36,7 @@ class PanzerfaustGame:
 
     def __init__(self, rules_: Rules | None = None):
         self.rules = rules_ or rules()
-        self.folds = phases.folds()
+        self.folds = {**phases.folds(), **morale_tests.FOLDS}
         clash = set(self.folds) & set(CORE_EVENTS)
         if clash:
             raise ValueError(f"phase handlers may not fold core events {sorted(clash)}")
@@ -126,6 +126,9 @@ class PanzerfaustGame:
             verdict = victory.decide(state.scenario, self.statuses(state), state.turn, False)
             if verdict is not None:
                 return [Draft("game_over", verdict)]
+        tests = morale_tests.automatic(state, rng)
+        if tests:
+            return tests
         h = phases.handler(state.phase)
         drafts = h.automatic(state, rng)
         if drafts or h.actors(state):
@@ -144,7 +147,7 @@ class PanzerfaustGame:
 
     # ------------------------------------------------------------------ queries
     def active_sides(self, state: State) -> list[str]:
-        if state.result is not None:
+        if state.result is not None or state.phase_data.get("morale"):
             return []
         return phases.handler(state.phase).actors(state)
 
