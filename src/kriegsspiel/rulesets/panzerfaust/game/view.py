@@ -35,6 +35,14 @@ def enemy_piece(state: State, side: str, e: Element) -> dict[str, Any]:
     }  # fmt: skip
 
 
+def _to_fire(state: State, side: str) -> str | None:
+    """Phase G: the own element whose turn it is to fire, if any."""
+    if state.phase != "G" or state.fire_step >= len(state.fire_order):
+        return None
+    e = state.elements[state.fire_order[state.fire_step]]
+    return e.id if e.side == side else None
+
+
 def view(game: Any, state: State, side: str) -> dict[str, Any]:
     sc = state.scenario
     section: dict[str, Any] = {}
@@ -82,6 +90,12 @@ def view(game: Any, state: State, side: str) -> dict[str, Any]:
             ],
             "to_deploy": [e.id for e in state.elements.values() if e.side == side and e.x is None],
             "flashes": dict(state.flashes.get(side, {})),
+            "pips": "; ".join(
+                f"{c.name} {c.pips - c.spent} of {c.pips}" + (" (finished)" if c.finished else "")
+                for c in state.companies.values() if c.side == side
+            ),
+            "platoon_moving": state.phase_data.get("platoon") if state.phase == "F" else None,
+            "to_fire": _to_fire(state, side),
         }  # fmt: skip
     section["markers"] = markers
     queue = state.queue
