@@ -86,7 +86,9 @@ def land(state: State, results: list[dict]) -> None:
             continue
         name = r["result"]
         hit = name == "destroyed" or name.startswith("lost_") and name != "lost_0"
-        if (hit or name in EFFECTS) and r.get("at"):  # backtracked: it stays there (p6)
+        if (hit or name == "immobilised") and r.get("at"):
+            # backtracked (p6): destroyed or disabled, it stays where it was hit; otherwise
+            # it completes its move
             t.x, t.y = r["at"]
             t.feature = state.board.feature(t.x, t.y)
         if hit:
@@ -155,6 +157,43 @@ def targets(state: State, e: Element) -> list[Element]:
     return out
 
 
+BACKTRACK_STEP = 2.0  # cm between the points of a mover's path a firer may pick
+
+
+def sightings(state: State, e: Element, t: Element) -> list[float]:
+    """The points of `t`'s move this turn (cm from its start) where `e` could observe and hit
+    it (backtracking, p6)."""
+    if not t.path or t.moved <= 0:
+        return []
+    out = []
+    n = max(1, int(t.moved // BACKTRACK_STEP))
+    for i in range(n + 1):
+        cm = round(t.moved * i / n, 2)
+        try:
+            xy = _at(state, e, t, cm)
+        except IllegalCommand:
+            continue
+        if _can_hit(state, e, t, xy) is None:
+            out.append(cm)
+    return out
+
+
+def backtracks(state: State, e: Element) -> list[tuple[Element, float]]:
+    """Movers `e`'s side saw this turn that `e` cannot engage where they are now but could at
+    some point of their move: (mover, the last such point)."""
+    now = {t.id for t in targets(state, e)}
+    marks = state.last_seen.get(e.side, {})
+    out = []
+    for tid in marks:
+        t = state.elements[tid]
+        if tid in now or not t.on_table or t.moved <= 0:
+            continue
+        points = sightings(state, e, t)
+        if points:
+            out.append((t, points[-1]))
+    return out
+
+
 def _current(state: State) -> Element | None:
     if state.fire_step >= len(state.fire_order):
         return None
@@ -174,9 +213,13 @@ def actors(state: State) -> list[str]:
     if _flush_due(state) or state.phase_data.get("morale"):  # results land, tests first
         return []
     e = _current(state)
-    if e is None or e.lost or not targets(state, e) or e.has("stunned"):
+    if e is None or e.lost or e.has("stunned") or not _has_work(state, e):
         return []
     return [e.side]
+
+
+def _has_work(state: State, e: Element) -> bool:
+    return bool(targets(state, e)) or bool(backtracks(state, e))
 
 
 def legal(state: State, side: str) -> list[dict[str, Any]]:
@@ -186,6 +229,9 @@ def legal(state: State, side: str) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = [{"type": "hold", "unit": e.id}]
     for t in targets(state, e):
         out.append({"type": "fire", "unit": e.id, "target": state.aliases.alias(side, t.id)})
+    for t, cm in backtracks(state, e):
+        alias = state.aliases.alias(side, t.id)
+        out.append({"type": "fire", "unit": e.id, "target": alias, "at": cm})
     return out
 
 
@@ -207,12 +253,12 @@ def _moving(t: Element, xy: tuple[float, float], firer: Element) -> str:
 
 def _at(state: State, e: Element, t: Element, at: float | None) -> tuple[float, float]:
     """Where on its path this turn the target is fired at (backtracking, p6)."""
-    if at is None or not t.path:
+    if at is None:
         return t.x, t.y
     if at > t.moved + 1e-6:
-        raise IllegalCommand(
-            f"the target moved {t.moved:g} cm this turn; at={at:g} is beyond", "at"
-        )
+        raise IllegalCommand(f"at={at:g} cm is beyond the move you saw it make this turn", "at")
+    if not t.path:
+        return t.x, t.y
     xy = movement.point_at(t.path, at)
     if not state.board.los((e.x, e.y), xy):
         raise IllegalCommand(f"{e.name} had no line of sight to that point of the path", "at")
@@ -230,9 +276,14 @@ def resolve(state: State, side: str, cmd: dict[str, Any], rng: random.Random) ->
         raise IllegalCommand(f"it is not that element's turn to fire; the next is {who}", "unit")
     if cmd["type"] == "hold":
         return [Draft("hold", {"unit": e.id}, (side,))]
-    t = turn.observed(state, side, cmd.get("target"))
-    if t.id not in state.spotted.get(e.id, {}):
-        raise IllegalCommand(f"{e.name} itself does not observe that target (p13, p28)", "target")
+    if cmd.get("at") is None:
+        t = turn.observed(state, side, cmd.get("target"))
+        if t.id not in state.spotted.get(e.id, {}):
+            raise IllegalCommand(
+                f"{e.name} itself does not observe that target (p13, p28)", "target"
+            )
+    else:  # backtracking: a mover this side saw, perhaps out of sight now
+        t = turn.seen_once(state, side, cmd.get("target"))
     xy = _at(state, e, t, cmd.get("at"))
     why = _can_hit(state, e, t, xy)
     if why:
@@ -297,7 +348,7 @@ def automatic(state: State, rng: random.Random) -> list[Draft]:
         return [Draft("volley", {"results": list(state.phase_data["buffer"])}, ())]
     e = _current(state)
     if e is not None:
-        if e.lost or e.has("stunned") or not targets(state, e):
+        if e.lost or e.has("stunned") or not _has_work(state, e):
             return [Draft("fire_skipped", {"unit": e.id}, (e.side,))]
         return []
     return melee.automatic(state, rng)

@@ -45,3 +45,11 @@ def observed(state: State, side: str, alias: Any, field: str = "target") -> Elem
     if uid is None or uid not in state.seen.get(side, ()):
         raise IllegalCommand(f"{alias!r} is not an enemy element you observe", field)
     return state.elements[uid]
+
+
+def seen_once(state: State, side: str, alias: Any, field: str = "target") -> Element:
+    """An enemy element `side` observes now or saw earlier (it has a last-known marker)."""
+    uid = state.aliases.resolve(side, alias) if isinstance(alias, str) else None
+    if uid is None or not (uid in state.seen.get(side, ()) or uid in state.last_seen.get(side, {})):
+        raise IllegalCommand(f"{alias!r} is not an enemy element you have observed", field)
+    return state.elements[uid]
