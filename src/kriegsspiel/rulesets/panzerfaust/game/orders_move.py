@@ -135,6 +135,13 @@ def can_move(state: State, e: Element) -> str | None:
     return None
 
 
+def _reaches(state: State, e: Element, xy: tuple[float, float]) -> bool:
+    """Whether `e` may move straight to `xy` this turn (on the table, within its allowance)."""
+    if not state.board.on_table(*xy):
+        return False
+    return movement.cost(state, (e.x, e.y), [xy]) <= movement.allowance(state, e, [xy]) + 1e-6
+
+
 def _cost(state: State, e: Element, group: bool) -> tuple[int, bool]:
     """(pips, out of radius) of an order for `e` (p7)."""
     out = not command.in_radius(state, e)
@@ -156,15 +163,17 @@ def legal(state: State, side: str) -> list[dict[str, Any]]:
         ]
         if not members:
             continue
-        step = min(movement.speeds(state.records[m.id])[0] for m in members) / 2
+        slowest = min(movement.speeds(state.records[m.id])[0] for m in members)
         for i in range(DIRECTIONS):
             a = 2 * math.pi * i / DIRECTIONS
-            dx, dy = round(step * math.sin(a), 2), round(step * math.cos(a), 2)
-            if all(0 <= m.x + dx <= t.width and 0 <= m.y + dy <= t.depth for m in members):
-                for order in ("move", "leapfrog"):
-                    out.append(
-                        {"type": "group", "platoon": p.id, "order": order, "dx": dx, "dy": dy}
-                    )
+            for share in (0.5, 1.0):
+                dx = round(slowest * share * math.sin(a), 2)
+                dy = round(slowest * share * math.cos(a), 2)
+                if all(_reaches(state, m, (m.x + dx, m.y + dy)) for m in members):
+                    for order in ("move", "leapfrog"):
+                        out.append(
+                            {"type": "group", "platoon": p.id, "order": order, "dx": dx, "dy": dy}
+                        )
         for e in members:
             if _cost(state, e, False)[0] > left:
                 continue
@@ -174,7 +183,7 @@ def legal(state: State, side: str) -> list[dict[str, Any]]:
                 for share in (0.5, 1.0):
                     x = round(min(max(e.x + full * share * math.sin(a), 0.0), t.width), 2)
                     y = round(min(max(e.y + full * share * math.cos(a), 0.0), t.depth), 2)
-                    if (x, y) != (e.x, e.y) and movement.cost(state, (e.x, e.y), [(x, y)]) <= full:
+                    if (x, y) != (e.x, e.y) and _reaches(state, e, (x, y)):
                         out.append({"type": "move", "unit": e.id, "path": [[x, y]]})
     return out
 
