@@ -145,7 +145,9 @@ def initial(scenario: Scenario, seed: int, options: dict[str, Any], rules: Rules
         companies,
     )  # fmt: skip
     state.board, state.rules, state.records = board, rules, records
+    hidden = rules.opts.hidden_deployment or bool(scenario.options.get("hidden_deployment"))
     for e in elements.values():
+        e.hidden = hidden
         if e.x is not None and e.y is not None:
             e.feature = board.feature(e.x, e.y)
     return state

@@ -21,7 +21,7 @@ from ....engine.flow import Phase, PhaseCycle
 from . import orders_cover, orders_fire, orders_move, orders_pips, setup
 from .pending import Pending
 
-SETUP = Phase("setup", "Set-up", actors="none", automatic=True)
+SETUP = Phase("setup", "Set-up", actors="all")
 TABLE: list[tuple[Phase, Any]] = [
     (
         Phase("A", "A: orders for artillery and aircraft", actors="all"),

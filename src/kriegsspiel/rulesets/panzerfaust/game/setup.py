@@ -1,29 +1,96 @@
-"""The set-up before turn 1 (pp4-5): the scenario places the forces; hidden deployment and
-dummies come with the pre-game (branch pfscen, game/pregame.py). Nothing to command yet."""
+"""The set-up before turn 1 (pp4-5). The scenario places the forces (its pre-game, branch
+pfscen, game/pregame.py, chooses battle type, zones and weather). With hidden deployment
+(option `hidden_deployment`, decision P130) each side may first put down dummy counters, at
+most one per element it has (p5), in its deployment zone (the forces block's `deployment`
+polygon, else within 30 cm of its own table edge); the enemy sees them, like the counters of
+its real elements, until one of its elements would observe them."""
 
 from __future__ import annotations
 
+import math
 import random
-from typing import Any
+from typing import Any, Literal
 
+from ....engine.command_schema import CommandModel, Finite
 from ....engine.commands import IllegalCommand
-from ....engine.events import Draft
-from .state import State
+from ....engine.events import Draft, Event
+from . import turn
+from .state import Marker, State
 
-COMMANDS: dict[str, Any] = {}
-FOLDS: dict[str, Any] = {}
+EDGE_ZONE = 30.0  # cm from its own edge: a side's zone when its forces give none (P130)
+
+
+class Dummy(CommandModel):
+    """Set-up: a dummy counter of size A-D at (x, y) (p5)."""
+
+    type: Literal["dummy"]
+    x: Finite
+    y: Finite
+    size: Literal["A", "B", "C", "D"] = "A"
+
+
+COMMANDS: dict[str, Any] = {"dummy": Dummy}
+
+
+def _placed(state: State, d: dict, e: Event) -> None:
+    m = Marker(d["id"], "dummy", d["side"], d["x"], d["y"], data={"size": d["size"]},
+               visible_to=[d["side"]])  # fmt: skip
+    state.markers[m.id] = m
+
+
+FOLDS = {"dummy_placed": _placed}
+
+
+def hidden(state: State) -> bool:
+    return any(e.hidden for e in state.elements.values())
 
 
 def actors(state: State) -> list[str]:
-    return []
+    return turn.waiting(state) if hidden(state) else []
+
+
+def _dummies(state: State, side: str) -> int:
+    return sum(1 for m in state.markers.values() if m.kind == "dummy" and m.side == side)
+
+
+def in_zone(state: State, side: str, x: float, y: float) -> bool:
+    zone = getattr(state.scenario.forces_of(side), "deployment", None)
+    if zone:
+        from shapely import Point, Polygon
+
+        return Polygon(zone).covers(Point(x, y))
+    spec = next(s for s in state.scenario.sides if s.id == side)
+    t = state.scenario.table
+    room = {"north": t.depth - y, "south": y, "east": t.width - x, "west": x}
+    return room.get(spec.edge or "", math.inf) <= EDGE_ZONE
 
 
 def legal(state: State, side: str) -> list[dict[str, Any]]:
-    return []
+    real = [e for e in state.side_elements(side) if e.on_table]
+    if _dummies(state, side) >= len(real):
+        return []
+    out = []
+    for e in real[:4]:  # a few offers beside real elements; any point in the zone will do
+        x, y = round(e.x + 6.0, 1), e.y
+        if state.board.on_table(x, y) and in_zone(state, side, x, y):
+            out.append({"type": "dummy", "x": x, "y": y, "size": e.size})
+    return out
 
 
 def resolve(state: State, side: str, cmd: dict, rng: random.Random) -> list[Draft]:
-    raise IllegalCommand("the game has not started", "type")
+    if not hidden(state):
+        raise IllegalCommand(
+            "dummy counters need hidden deployment (option hidden_deployment)", "type"
+        )
+    real = sum(1 for e in state.side_elements(side) if e.on_table)
+    if _dummies(state, side) >= real:
+        raise IllegalCommand(f"at most one dummy per element: you have placed {real} (p5)", "type")
+    x, y = float(cmd["x"]), float(cmd["y"])
+    if not state.board.on_table(x, y) or not in_zone(state, side, x, y):
+        raise IllegalCommand(f"({x:g}, {y:g}) is outside your deployment zone", "x")
+    n = _dummies(state, side) + 1
+    data = {"id": f"dummy-{side}-{n}", "side": side, "x": x, "y": y, "size": cmd.get("size", "A")}
+    return [Draft("dummy_placed", data, (side,))]
 
 
 def automatic(state: State, rng: random.Random) -> list[Draft]:

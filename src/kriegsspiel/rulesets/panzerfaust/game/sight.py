@@ -78,6 +78,9 @@ def look(state: State) -> None:
                 seen.update(now)
             else:
                 state.spotted.pop(obs.id, None)
+        for i in seen:
+            state.elements[i].hidden = False  # its counter is turned over (p5)
+        _dummies(state, side)
         marks = state.last_seen.setdefault(side, {})
         for i in seen:
             marks[i] = [state.elements[i].x, state.elements[i].y]
@@ -90,3 +93,14 @@ def look(state: State) -> None:
 def observers(state: State, side: str, target: str) -> list[str]:
     """The elements of `side` that observe `target` now."""
     return [o for o, tg in state.spotted.items() if target in tg and state.elements[o].side == side]
+
+
+def _dummies(state: State, side: str) -> None:
+    """An enemy dummy counter that one of `side`'s elements would observe, were it real, is
+    turned over and removed (p5)."""
+    for m in [m for m in state.markers.values() if m.kind == "dummy" and m.side != side]:
+        ghost = Element(m.id, m.side or "", "", "dummy", "", "", "", m.x, m.y,
+                        size=m.data.get("size", "A"))  # fmt: skip
+        ghost.feature = state.board.feature(m.x, m.y)
+        if any(sees(state, o, ghost, {}) for o in state.elements.values() if o.side == side):
+            del state.markers[m.id]

@@ -66,6 +66,7 @@ class Element:
     carrying: list[str] = field(default_factory=list)
     counters: dict[str, int] = field(default_factory=dict)
     lost: bool = False  # destroyed, surrendered or removed
+    hidden: bool = False  # shown to the enemy only as a counter until it spots it (p5)
     exited: str | None = None
     # this turn
     moved: float = 0.0  # cm moved this turn

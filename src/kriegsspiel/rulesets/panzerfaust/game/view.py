@@ -22,7 +22,7 @@ def own_piece(e: Element) -> dict[str, Any]:
         "platoon": e.platoon, "hq": e.hq, "radio": e.radio, "size": e.size,
         "troop_class": e.troop_class, "morale": e.morale, "counters": dict(e.counters),
         "transport": e.transport, "carrying": list(e.carrying), "limbered": e.limbered,
-        "moved": e.moved, "fired": e.fired,
+        "moved": e.moved, "fired": e.fired, "hidden": e.hidden,
     }  # fmt: skip
 
 
@@ -33,6 +33,23 @@ def enemy_piece(state: State, side: str, e: Element) -> dict[str, Any]:
         "turret": e.turret, "size": e.size,
         "counters": {k: v for k, v in e.counters.items() if k in VISIBLE_COUNTERS},
     }  # fmt: skip
+
+
+def counters(state: State, side: str) -> list[dict[str, Any]]:
+    """The enemy's hidden-deployment counters `side` sees (p5): its real elements that side has
+    not yet observed and its dummies, alike: an alias, a place and a size letter."""
+    seen = set(state.seen.get(side, ()))
+    out = [
+        {"id": state.aliases.alias(side, e.id), "x": e.x, "y": e.y, "size": e.size}
+        for e in state.elements.values()
+        if e.side != side and e.hidden and e.active and e.id not in seen
+    ]
+    out += [
+        {"id": state.aliases.alias(side, m.id), "x": m.x, "y": m.y, "size": m.data.get("size", "A")}
+        for m in state.markers.values()
+        if m.kind == "dummy" and m.side != side
+    ]
+    return sorted(out, key=lambda c: c["id"])
 
 
 def _to_fire(state: State, side: str) -> str | None:
@@ -98,6 +115,8 @@ def view(game: Any, state: State, side: str) -> dict[str, Any]:
             "to_fire": _to_fire(state, side),
         }  # fmt: skip
     section["markers"] = markers
+    if side not in (UMPIRE, SPECTATOR):
+        section["counters"] = counters(state, side)
     queue = state.queue
     section["moving"] = queue.to_act() if queue else None
     phase = phases.phase(state.phase)
