@@ -176,3 +176,35 @@ def test_p9_arc_of_vision_and_camouflage():
     base = sight.reach(st, pak, inf)
     inf.counters["camouflaged"] = 1
     assert sight.reach(st, pak, inf) == base / 2  # p8: camouflaged x1/2
+
+
+def test_p32_a_gun_fires_he_at_infantry_and_every_team_in_the_zone_rolls(game: Game):
+    """A PaK 40 has no small arms: at infantry it fires HE (p31-32); each enemy team in the
+    beaten zone rolls on its own; the firer is told only about the team it aimed at."""
+    end_phase_d(game)
+    while game.state.phase == "F":
+        side = game.rules.active_sides(game.state)[0]
+        end = next(c for c in game.legal_commands(side) if c["type"] == "end_platoon")
+        game.submit(side, end)
+    st = game.state
+    while st.fire_order[st.fire_step] != "g-pak":
+        e = st.elements[st.fire_order[st.fire_step]]
+        game.submit(e.side, {"type": "hold", "unit": e.id})
+    alias = st.aliases.alias("germany", "b-inf-2")
+    assert {"type": "fire", "unit": "g-pak", "target": alias} in game.legal_commands("germany")
+    st.elements["b-inf-1"].x, st.elements["b-inf-1"].y = 93.0, 24.0  # 2 cm away: in the zone
+    # the dice: b-inf-1 (first on the table) rolls 6+6+6, b-inf-2 1+1+1
+    drafts = game.rules.resolve(
+        st, "germany", {"type": "fire", "unit": "g-pak", "target": alias}, Dice(6, 6, 6, 1, 1, 1)
+    )
+    shot, hits = drafts[0], drafts[1]
+    assert shot.data["he"] and shot.data["result"] == "destroyed"
+    assert hits.type == "area_hits" and hits.visible_to == ()  # the umpire's: names every team
+    assert {(r["target"], r["result"]) for r in hits.data["results"]} == {
+        ("b-inf-2", "destroyed"),
+        ("b-inf-1", "survives"),
+    }
+    told = [d for d in drafts if d.type == "shot_at"]
+    assert {d.data["unit"] for d in told} == {"b-inf-1", "b-inf-2"}
+    assert all(d.visible_to == ("britain",) for d in told)
+    assert any("p32" in line for line in shot.explanation)

@@ -21,7 +21,7 @@ from ....engine.events import Draft, Event
 from ....geometry.footprint import relative_bearing
 from ..rules import at_fire, infantry_fire, observe
 from ..rules.weapons import target_of
-from . import arms, fire_order, melee, morale_tests, movement, sight, turn
+from . import area, arms, fire_order, melee, morale_tests, movement, sight, turn
 from .commands import Fire, Hold
 from .state import Element, State
 
@@ -67,10 +67,15 @@ def _shot(state: State, d: dict, e: Event) -> None:
     key = f"{firer.id}>{target}"
     shots = state.phase_data.setdefault("shots", {})
     shots[key] = shots.get(key, 0) + 1
-    state.phase_data.setdefault("buffer", []).append(
-        {"target": target, "result": d["result"], "at": d.get("at_xy")}
-    )
+    if not d.get("he"):  # HE lands through its "area_hits"
+        state.phase_data.setdefault("buffer", []).append(
+            {"target": target, "result": d["result"], "at": d.get("at_xy")}
+        )
     _flash(state, firer)
+
+
+def _area_hits(state: State, d: dict, e: Event) -> None:
+    state.phase_data.setdefault("buffer", []).extend(d["results"])
 
 
 def _held(state: State, d: dict, e: Event) -> None:
@@ -117,8 +122,10 @@ def _noted(state: State, d: dict, e: Event) -> None:
     pass  # a notice to one side of something folded by another event
 
 
-FOLDS = {"shot": _shot, "hold": _held, "fire_skipped": _held, "volley": _volley,
-         "shot_at": _noted, "pin_broken": _noted, **melee.FOLDS}  # fmt: skip
+FOLDS = {
+    "shot": _shot, "area_hits": _area_hits, "hold": _held, "fire_skipped": _held,
+    "volley": _volley, "shot_at": _noted, "pin_broken": _noted, **melee.FOLDS,
+}  # fmt: skip
 
 
 # ----------------------------------------------------------------------------- targets
@@ -126,16 +133,24 @@ def _range(a: Element, xy: tuple[float, float]) -> float:
     return math.dist((a.x, a.y), xy)
 
 
+def _small_arms_reach(state: State, e: Element, dist: float) -> bool:
+    team = arms.small_arms(state, e)
+    return team is not None and dist <= arms.reach(state, team)
+
+
 def _can_hit(state: State, e: Element, t: Element, xy: tuple[float, float]) -> str | None:
     """Why `e` cannot fire at `t` at `xy`, or None (weapon, range band)."""
     dist = _range(e, xy)
     if t.kind == "infantry":
+        if _small_arms_reach(state, e, dist):
+            return None
         team = arms.small_arms(state, e)
+        why_he = area.why_not(state, e, xy)
+        if why_he is None:
+            return None
         if team is None:
-            return f"{e.name} has no small arms to fire at infantry"
-        if dist > arms.reach(state, team):
-            return f"out of small-arms range ({arms.reach(state, team):g} cm)"
-        return None
+            return f"{e.name} has no small arms to fire at infantry ({why_he})"
+        return f"out of small-arms range ({arms.reach(state, team):g} cm)"
     gun = arms.main_gun(state, e)
     if gun is None:
         return f"{e.name} has no gun that can fire at vehicles or guns"
@@ -294,6 +309,8 @@ def resolve(state: State, side: str, cmd: dict[str, Any], rng: random.Random) ->
         if res.result.name != "acts":
             return [Draft("hold", {"unit": e.id, "pinned": True}, (side,), tuple(res.lines()))]
         drafts.append(Draft("pin_broken", {"unit": e.id}, (side,), tuple(res.lines())))
+    if t.kind == "infantry" and not _small_arms_reach(state, e, _range(e, xy)):
+        return drafts + _he(state, side, e, t, xy, cmd, rng)
     res = _roll(state, e, t, xy, rng)
     result = res.result.name
     lines = tuple(res.lines()) + _placeholders(res)
@@ -301,12 +318,38 @@ def resolve(state: State, side: str, cmd: dict[str, Any], rng: random.Random) ->
     mine = {"unit": e.id, "target": state.aliases.alias(side, t.id), "result": result,
             "at_xy": at_xy, "at": cmd.get("at")}  # fmt: skip
     enemy = t.side
-    spotted_by = any(e.id in state.spotted.get(o, {}) for o in state.spotted
-                     if state.elements[o].side == enemy)  # fmt: skip
+    spotted_by = _spotted_by(state, enemy, e)
     notice = {"unit": t.id, "result": result, "at_xy": at_xy,
               "by": state.aliases.alias(enemy, e.id) if spotted_by else None}  # fmt: skip
     drafts += [Draft("shot", mine, (side,), lines), Draft("shot_at", notice, (enemy,), lines)]
     return drafts
+
+
+def _he(state: State, side: str, e: Element, t: Element, xy, cmd: dict, rng) -> list[Draft]:
+    """HE direct area fire at an infantry target (area.py): one roll per element in the zone."""
+    hits = area.fire(state, e, xy, rng)
+    aimed = next((r for el, r, _ in hits if el.id == t.id), "survives")
+    lines = tuple(line for el, _, res in hits for line in (f"{el.kind} in the beaten zone:",
+                  *res.lines(), *_placeholders(res)))  # fmt: skip
+    at_xy = list(xy) if (xy != (t.x, t.y)) else None
+    mine = {"unit": e.id, "target": state.aliases.alias(side, t.id), "result": aimed,
+            "at_xy": at_xy, "at": cmd.get("at"), "he": True}  # fmt: skip
+    drafts = [
+        Draft("shot", mine, (side,), lines),
+        Draft("area_hits", {"results": [{"target": el.id, "result": r, "at": at_xy if el.id == t.id
+                                         else None} for el, r, _ in hits]}, ()),
+    ]  # fmt: skip
+    enemy = t.side
+    spotted_by = _spotted_by(state, enemy, e)
+    for el, r, res in hits:
+        notice = {"unit": el.id, "result": r, "at_xy": None, "he": True,
+                  "by": state.aliases.alias(enemy, e.id) if spotted_by else None}  # fmt: skip
+        drafts.append(Draft("shot_at", notice, (enemy,), tuple(res.lines())))
+    return drafts
+
+
+def _spotted_by(state: State, side: str, e: Element) -> bool:
+    return any(e.id in tg for o, tg in state.spotted.items() if state.elements[o].side == side)
 
 
 def _placeholders(res: Any) -> tuple[str, ...]:

@@ -86,6 +86,7 @@ def _retreat(state: State, d: dict, e: Event) -> None:
 
 FOLDS = {
     "movement_order": _order,
+    "first_to_move": lambda state, d, e: None,
     "move": _move,
     "pin_test": _pin_test,
     "platoon_moved": _platoon_done,
@@ -339,4 +340,8 @@ def automatic(state: State, rng: random.Random) -> list[Draft]:
     res = sample(_first, state, rng=rng)
     ratio = state.rules.opts.platoon_ratio == "ratio"
     data = {"first": res.result.name, "counts": counts, "ratio": ratio}
-    return [Draft("movement_order", data, None, tuple(res.lines()))]
+    # the platoon counts set the queue (umpire's); the sides learn who moves first and why
+    return [
+        Draft("movement_order", data, (), tuple(res.lines())),
+        Draft("first_to_move", {"side": res.result.name}, None, tuple(res.lines())),
+    ]
