@@ -59,6 +59,10 @@ def settle(game: Game, rng: random.Random) -> None:
 
 
 def end_phase_d(game: Game) -> None:
+    """End the set-up (hidden deployment) if any, then phase D, for both sides."""
+    if game.state.phase == "setup":
+        for side in game.sides:
+            game.submit(side, {"type": "end_phase"})
     assert game.state.phase == "D"
     for side in game.sides:
         game.submit(side, {"type": "end_phase"})

@@ -57,7 +57,7 @@ def test_dummies_at_most_one_per_element_and_only_with_hidden_deployment():
     game = Game(skirmish(), seed=7, options=HIDDEN)
     for i in range(7):  # Germany has 7 elements
         game.submit("germany", {"type": "dummy", "x": 10 + 10 * i, "y": 115})
-    with pytest.raises(IllegalCommand, match="at most one dummy per element"):
+    with pytest.raises(IllegalCommand, match="at most one dummy per hidden element"):
         game.submit("germany", {"type": "dummy", "x": 100, "y": 115})
     plain = Game(skirmish(), seed=7)
     assert plain.state.phase == "D"  # no set-up step without hidden deployment

@@ -8,9 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from ....data.errors import RuleError
-from ..models import AFV, InfantryTeam
+from ..models import AFV, InfantryTeam, InfantryWeapon
 from ..rules import teams
-from ..rules.weapons import Weapon, firer_weapon
+from ..rules.weapons import Weapon, firer_weapon, infantry_weapon
 from .state import Element, State
 
 CF_KINDS = {"smg": "smg", "assault rifle": "assault_rifle", "lmg": "lmg", "bar": "lmg",
@@ -33,12 +33,17 @@ def small_arms(state: State, e: Element) -> InfantryTeam | None:
 
 def main_gun(state: State, e: Element) -> Weapon | None:
     """The gun `e` fires at vehicles and guns with (None: none in the data)."""
-    if e.kind not in ("afv", "gun", "motorised_gun") or e.has("gun_damaged"):
+    rec = state.records[e.id]
+    weapon_team = isinstance(rec, InfantryWeapon)
+    if (e.kind not in ("afv", "gun", "motorised_gun") and not weapon_team) or e.has("gun_damaged"):
         return None
     memo = state.cache.setdefault("guns", {})
     if e.type not in memo:
         try:
-            memo[e.type] = firer_weapon(state.rules.cat, e.type)[0]
+            if weapon_team:  # an infantry AT weapon fires by the AT procedure (p19)
+                memo[e.type] = infantry_weapon(state.rules.cat, e.type)[0]
+            else:
+                memo[e.type] = firer_weapon(state.rules.cat, e.type)[0]
         except (RuleError, LookupError):
             memo[e.type] = None
     return memo[e.type]

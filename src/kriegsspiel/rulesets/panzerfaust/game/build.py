@@ -9,23 +9,26 @@ from typing import Any
 from ....data.errors import RuleError
 from ....engine.aliases import Aliases
 from ....engine.scenario import Scenario
-from ..models import AFV, Gun, InfantryTeam, MotorisedGun, Softskin
+from ..models import AFV, Gun, InfantryTeam, InfantryWeapon, MotorisedGun, Softskin
 from ..rules.lookup import find
 from ..rules.tables import Rules
 from .board import Board
-from .state import KINDS, Company, Element, Platoon, State
+from .state import KINDS, Company, Element, Marker, Platoon, State
 
 FIRE_ORDER_LOST = 5  # placeholder P122: an element whose FO the seed lost fires as FO 5
 INFANTRY_FO = 1  # decision P121: infantry fire as FO 1, like their AT weapons (p20)
 
 
 def record(rules: Rules, type_id: str) -> tuple[str, Any]:
-    """(record kind, record) of a piece's type: an id or a name (LookupError naming it)."""
+    """(record kind, record) of a piece's type: `kind:id`, an id or a name (LookupError)."""
+    kind, sep, ident = type_id.partition(":")
+    if sep and kind in KINDS:
+        return kind, rules.cat.get(kind, ident)
     return find(rules.cat, tuple(KINDS), type_id)
 
 
 def _size(rec: Any) -> str:
-    if isinstance(rec, InfantryTeam):
+    if isinstance(rec, InfantryTeam | InfantryWeapon):
         return "A"  # p8: infantry and heavy weapons are size A
     size = getattr(rec, "size", None)
     return "C" if size in (None, "AFV") else size
@@ -34,7 +37,7 @@ def _size(rec: Any) -> str:
 def speeds(rec: Any) -> tuple[float, float]:
     """(cross-country, road) cm per turn; infantry walk 5 cm (p12). A towed gun: 0 (it moves
     limbered, p33)."""
-    if isinstance(rec, InfantryTeam):
+    if isinstance(rec, InfantryTeam | InfantryWeapon):
         return 5.0, 5.0
     if isinstance(rec, AFV | Softskin | MotorisedGun):
         cc, road = rec.speed_cc, rec.speed_road
@@ -46,7 +49,7 @@ def speeds(rec: Any) -> tuple[float, float]:
 
 def fire_order(rec: Any) -> tuple[int, bool]:
     """(fire order, placeholder?) of an element (p6, charts pp. 27-34)."""
-    if isinstance(rec, InfantryTeam):
+    if isinstance(rec, InfantryTeam | InfantryWeapon):
         return INFANTRY_FO, False
     fo = getattr(rec, "fire_order", None)
     return (fo, False) if fo is not None else (FIRE_ORDER_LOST, True)
@@ -57,6 +60,13 @@ def _radio(rec: Any, team: Any) -> bool:
     if given is not None:
         return bool(given)
     return isinstance(rec, AFV) and rec.radio in ("standard", "command_only")
+
+
+def _turret(rec: Any, team: Any) -> float | None:
+    if not isinstance(rec, AFV):
+        return None
+    given = getattr(team, "turret_facing", None)
+    return float(given) if given is not None else team.facing
 
 
 def _is_hq(rec: Any, level: str) -> bool:
@@ -102,23 +112,37 @@ def initial(scenario: Scenario, seed: int, options: dict[str, Any], rules: Rules
                         t.x,
                         t.y,
                         t.facing,
-                        t.facing if isinstance(rec, AFV) else None,
+                        _turret(rec, t),
                         _size(rec),
                         t.troop_class or pclass,
                         t.morale or pmorale,
+                        hq=getattr(t, "hq", None),
                         radio=_radio(rec, t),
-                        limbered=False if isinstance(rec, Gun) else None,
+                        limbered=bool(getattr(t, "limbered", False))
+                        if isinstance(rec, Gun)
+                        else None,
                         transport=t.transport,
+                        hidden=bool(getattr(t, "hidden", False)),
                     )
+                    for flag in ("dug_in", "camouflaged"):
+                        if getattr(t, flag, False):
+                            e.counters[flag] = 1
+                    if getattr(t, "entrenched", None):
+                        e.counters["dug_in"] = 1  # an entrenchment or pillbox it occupies (p39)
                     elements[t.id] = e
                     records[t.id] = rec
-                platoon.hq = getattr(p, "hq", None) or next(
+                named = next((m for m in platoon.members if elements[m].hq == "platoon"), None)
+                platoon.hq = named or next(
                     (m for m in platoon.members if _is_hq(records[m], "platoon")),
                     platoon.members[0],
                 )
                 if elements[platoon.hq].hq is None:
                     elements[platoon.hq].hq = "platoon"
-            company.hq = getattr(c, "hq", None) or next(
+            named = next(
+                (m for pid in company.platoons for m in platoons[pid].members
+                 if elements[m].hq == "company"), None,
+            )  # fmt: skip
+            company.hq = named or next(
                 (
                     m
                     for pid in company.platoons
@@ -147,7 +171,12 @@ def initial(scenario: Scenario, seed: int, options: dict[str, Any], rules: Rules
     state.board, state.rules, state.records = board, rules, records
     hidden = rules.opts.hidden_deployment or bool(scenario.options.get("hidden_deployment"))
     for e in elements.values():
-        e.hidden = hidden
+        e.hidden = e.hidden or hidden
         if e.x is not None and e.y is not None:
             e.feature = board.feature(e.x, e.y)
+    for side in scenario.side_ids:
+        for d in getattr(scenario.forces_of(side), "dummies", None) or ():
+            size = getattr(d, "size", None) or "A"
+            state.markers[d.id] = Marker(d.id, "dummy", side, d.x, d.y, data={"size": size},
+                                         visible_to=[side])  # fmt: skip
     return state

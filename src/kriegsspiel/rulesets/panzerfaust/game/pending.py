@@ -23,7 +23,9 @@ class Pending:
     def check(self, state: State) -> None:
         sc = state.scenario
         off_table = (ArtilleryBattery, Aircraft)
-        if sc.artillery or any(isinstance(r, off_table) for r in state.records.values()):
+        forces = [sc.forces_of(s) for s in sc.side_ids]
+        called = any(getattr(f, "batteries", None) or getattr(f, "aircraft", None) for f in forces)
+        if called or sc.artillery or any(isinstance(r, off_table) for r in state.records.values()):
             raise NotImplementedError(
                 f"not implemented: phase {self.phase}, {self.what} ({self.page}); this scenario "
                 "has artillery or aircraft"

@@ -33,7 +33,8 @@ COMMANDS: dict[str, Any] = {"dummy": Dummy}
 
 
 def _placed(state: State, d: dict, e: Event) -> None:
-    m = Marker(d["id"], "dummy", d["side"], d["x"], d["y"], data={"size": d["size"]},
+    ident = f"dummy-{d['side']}-{e.index}"
+    m = Marker(ident, "dummy", d["side"], d["x"], d["y"], data={"size": d["size"]},
                visible_to=[d["side"]])  # fmt: skip
     state.markers[m.id] = m
 
@@ -66,7 +67,7 @@ def in_zone(state: State, side: str, x: float, y: float) -> bool:
 
 
 def legal(state: State, side: str) -> list[dict[str, Any]]:
-    real = [e for e in state.side_elements(side) if e.on_table]
+    real = [e for e in state.side_elements(side) if e.on_table and e.hidden]
     if _dummies(state, side) >= len(real):
         return []
     out = []
@@ -82,14 +83,15 @@ def resolve(state: State, side: str, cmd: dict, rng: random.Random) -> list[Draf
         raise IllegalCommand(
             "dummy counters need hidden deployment (option hidden_deployment)", "type"
         )
-    real = sum(1 for e in state.side_elements(side) if e.on_table)
+    real = sum(1 for e in state.side_elements(side) if e.on_table and e.hidden)
     if _dummies(state, side) >= real:
-        raise IllegalCommand(f"at most one dummy per element: you have placed {real} (p5)", "type")
+        raise IllegalCommand(
+            f"at most one dummy per hidden element: {real} hidden, all matched (p5)", "type"
+        )
     x, y = float(cmd["x"]), float(cmd["y"])
     if not state.board.on_table(x, y) or not in_zone(state, side, x, y):
         raise IllegalCommand(f"({x:g}, {y:g}) is outside your deployment zone", "x")
-    n = _dummies(state, side) + 1
-    data = {"id": f"dummy-{side}-{n}", "side": side, "x": x, "y": y, "size": cmd.get("size", "A")}
+    data = {"side": side, "x": x, "y": y, "size": cmd.get("size", "A")}
     return [Draft("dummy_placed", data, (side,))]
 
 

@@ -53,6 +53,8 @@ def sees(state: State, obs: Element, tgt: Element, before: dict[str, str | None]
     """Whether `obs` observes `tgt` now; `before` is what it spotted until now."""
     if not (obs.active and tgt.on_table) or tgt.transport:
         return False
+    if tgt.hidden and state.phase == "setup":  # on the map, not yet on the table (p5)
+        return False
     a, b = (obs.x, obs.y), (tgt.x, tgt.y)
     if not state.board.los(a, b):
         return False
@@ -78,8 +80,9 @@ def look(state: State) -> None:
                 seen.update(now)
             else:
                 state.spotted.pop(obs.id, None)
-        for i in seen:
-            state.elements[i].hidden = False  # its counter is turned over (p5)
+        if state.phase != "setup":  # observation begins with turn 1
+            for i in seen:
+                state.elements[i].hidden = False  # its counter is turned over (p5)
         _dummies(state, side)
         marks = state.last_seen.setdefault(side, {})
         for i in seen:
@@ -97,7 +100,9 @@ def observers(state: State, side: str, target: str) -> list[str]:
 
 def _dummies(state: State, side: str) -> None:
     """An enemy dummy counter that one of `side`'s elements would observe, were it real, is
-    turned over and removed (p5)."""
+    turned over and removed (p5); from turn 1 on (the set-up places them unseen)."""
+    if state.phase == "setup":
+        return
     for m in [m for m in state.markers.values() if m.kind == "dummy" and m.side != side]:
         ghost = Element(m.id, m.side or "", "", "dummy", "", "", "", m.x, m.y,
                         size=m.data.get("size", "A"))  # fmt: skip

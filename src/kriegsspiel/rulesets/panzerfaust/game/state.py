@@ -38,6 +38,7 @@ KINDS = {  # record kind -> element kind
     "gun": "gun",
     "motorised_gun": "motorised_gun",
     "softskin": "softskin",
+    "infantry_weapon": "infantry",  # a team named by its weapon (Panzerschreck, AT rifle ...)
 }
 
 

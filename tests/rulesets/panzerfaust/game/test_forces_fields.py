@@ -1,0 +1,52 @@
+"""The forces block's set-up fields reach the game state (branch pfscen's forces block): named
+HQs and radios, turret facing, dug-in and hidden teams, dummy counters, riders, an infantry
+AT-weapon team that fires by the AT procedure (p19)."""
+
+from __future__ import annotations
+
+from kriegsspiel.engine import Game, load_scenario
+
+from .conftest import HERE, Dice, end_phase_d
+
+AMBUSH = HERE / "ambush.yaml"
+
+
+def test_set_up_fields_in_the_state():
+    game = Game(load_scenario(AMBUSH), seed=2)
+    st = game.state
+    assert st.companies["g-co"].hq == "g-hq" and st.elements["g-hq"].radio
+    assert st.platoons["g-inf"].hq == "g-pl"
+    assert st.elements["b-tk-1"].turret == 20 and st.elements["b-tk-1"].carrying == ["b-riders"]
+    schreck = st.elements["g-schreck"]
+    assert schreck.hidden and schreck.has("dug_in") and schreck.kind == "infantry"
+    assert st.markers["g-dummy-1"].kind == "dummy" and st.markers["g-dummy-1"].visible_to == [
+        "germany"
+    ]
+    # the riders are not on the table as pieces of their own: they ride
+    assert not st.elements["b-riders"].active
+    counters = game.view("britain")["panzerfaust"]["counters"]
+    assert {(c["x"], c["y"]) for c in counters} >= {(140, 100)}
+    assert "g-schreck" not in str(game.view("britain"))
+
+
+def test_riders_move_with_their_tank_and_the_schreck_fires_by_the_at_procedure():
+    game = Game(load_scenario(AMBUSH), seed=2)
+    end_phase_d(game)
+    while game.state.phase == "F":
+        side = game.rules.active_sides(game.state)[0]
+        if side == "britain" and game.state.elements["b-tk-1"].moved == 0:
+            game.submit(side, {"type": "move", "unit": "b-tk-1", "path": [[90, 56]]})
+        else:
+            end = next(c for c in game.legal_commands(side) if c["type"] == "end_platoon")
+            game.submit(side, end)
+    st = game.state
+    rider = st.elements["b-riders"]
+    assert (rider.x, rider.y) == (90, 56)
+    while st.phase == "G" and st.fire_order[st.fire_step] != "g-schreck":
+        e = st.elements[st.fire_order[st.fire_step]]
+        game.submit(e.side, {"type": "hold", "unit": e.id})
+    alias = st.aliases.alias("germany", "b-tk-1")
+    drafts = game.rules.resolve(st, "germany", {"type": "fire", "unit": "g-schreck",
+                                                "target": alias}, Dice(*[3] * 12))  # fmt: skip
+    text = "\n".join(drafts[0].explanation)
+    assert "Panzershreck Team" in text and "3d6" in text  # the p19 AT procedure (at_fire)
