@@ -1,4 +1,4 @@
-"""Hidden deployment with counters and dummies (p5, decision P130) and the fog property of the
+"""Hidden deployment with counters and dummies (p5, decision P150) and the fog property of the
 Panzerfaust game: no view, log entry or refusal gives a side an unobserved enemy element's
 identity (true id, type) or orders; a counter says no more than where something may be."""
 

@@ -2,7 +2,7 @@
 fires HE at an infantry target; every enemy soft element (infantry, towed gun, softskin) in the
 beaten zone round that point rolls on its own (rules/area_fire.py). A gun cannot fire at a
 point inside its own beaten zone (errata 3). Friendly elements in the zone are not rolled for
-(decision P131)."""
+(decision P151)."""
 
 from __future__ import annotations
 

@@ -25,7 +25,7 @@ class Kind:
     sight: str  # Observation Table row (p8)
     cover: str = "none"  # infantry fire cover (p16): none | soft | hard
     blocks: bool = False  # blocks sight through it (p8: woods deeper than their row allows)
-    slow: float = 1.0  # share of cross-country movement kept (placeholder P123)
+    slow: float = 1.0  # share of cross-country movement kept (placeholder P143)
     road: bool = False
 
 

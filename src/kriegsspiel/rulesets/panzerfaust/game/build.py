@@ -1,6 +1,6 @@
 """A game's first state from its scenario: every team, gun and vehicle of the `forces` block
 read against the army-list data (its kind, size, fire order, speed, radio), grouped as
-company -> platoon -> element (p6), with its HQs (decision P120)."""
+company -> platoon -> element (p6), with its HQs (decision P140)."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from ..rules.tables import Rules
 from .board import Board
 from .state import KINDS, Company, Element, Marker, Platoon, State
 
-FIRE_ORDER_LOST = 5  # placeholder P122: an element whose FO the seed lost fires as FO 5
-INFANTRY_FO = 1  # decision P121: infantry fire as FO 1, like their AT weapons (p20)
+FIRE_ORDER_LOST = 5  # placeholder P142: an element whose FO the seed lost fires as FO 5
+INFANTRY_FO = 1  # decision P141: infantry fire as FO 1, like their AT weapons (p20)
 
 
 def record(rules: Rules, type_id: str) -> tuple[str, Any]:

@@ -1,6 +1,6 @@
 """How far an element may move and what a path costs (pp. 12, 25): cross-country speed
 (road speed when the whole path is on a road), terrain slowing each centimetre (placeholder
-P123: the p25 Vehicle Movement Restrictions Table was lost), infantry walking 5 cm and
+P143: the p25 Vehicle Movement Restrictions Table was lost), infantry walking 5 cm and
 charging 10 cm into close combat (p12)."""
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 fire and where (1 pip each from the company); a CF counter goes by the firer (its side's to
 see) and the matching one on the target zone (everyone's); enemy infantry in the zone are
 pinned until the turn ends and must pass a morale test before moving or firing. The zone is a
-circle whose diameter is the firers' summed width in team bases (decision P124: the book
+circle whose diameter is the firers' summed width in team bases (decision P144: the book
 gives widths, no depth). A covering-fire element does nothing else this turn."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Phase F (pp. 6-7): platoons move alternately, the side with the lowest troop class on the
 table first (tie: the lower 1D6), the side with more platoons moving several per turn
-(option `platoon_ratio`, decision P125). A platoon's turn: single orders to its elements
+(option `platoon_ratio`, decision P145). A platoon's turn: single orders to its elements
 (1 pip each from its company, +1 out of command radius) or one group order for the whole
 platoon (move / leap-frog / defend, 1 pip), then `end_platoon`. Spending a company's last pip
 on one element ends its movement (p7). Compulsory moves (Retreat) cost nothing and are made

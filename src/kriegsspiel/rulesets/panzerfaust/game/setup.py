@@ -1,6 +1,6 @@
 """The set-up before turn 1 (pp4-5). The scenario places the forces (its pre-game, branch
 pfscen, game/pregame.py, chooses battle type, zones and weather). With hidden deployment
-(option `hidden_deployment`, decision P130) each side may first put down dummy counters, at
+(option `hidden_deployment`, decision P150) each side may first put down dummy counters, at
 most one per element it has (p5), in its deployment zone (the forces block's `deployment`
 polygon, else within 30 cm of its own table edge); the enemy sees them, like the counters of
 its real elements, until one of its elements would observe them."""
@@ -17,7 +17,7 @@ from ....engine.events import Draft, Event
 from . import turn
 from .state import Marker, State
 
-EDGE_ZONE = 30.0  # cm from its own edge: a side's zone when its forces give none (P130)
+EDGE_ZONE = 30.0  # cm from its own edge: a side's zone when its forces give none (P150)
 
 
 class Dummy(CommandModel):
