@@ -50,3 +50,27 @@ def test_riders_move_with_their_tank_and_the_schreck_fires_by_the_at_procedure()
                                                 "target": alias}, Dice(*[3] * 12))  # fmt: skip
     text = "\n".join(drafts[0].explanation)
     assert "Panzershreck Team" in text and "3d6" in text  # the p19 AT procedure (at_fire)
+
+
+def test_pregame_weather_and_a_platoon_arriving_on_turn_2():
+    """The scenario's pre-game block runs at set-up (rain halves sight, p10) and the platoon
+    scheduled for turn 2 comes on at the middle of its edge in phase F (pp. 4-5)."""
+    game = Game(load_scenario(AMBUSH), seed=2)
+    st = game.state
+    assert st.pregame["battle_type"] == "attack-defence"
+    assert st.pregame["weather"]["conditions"] == ["rain"]
+    from kriegsspiel.rulesets.panzerfaust.game import sight
+
+    assert sight.weather(st) == "rain"
+    late = [st.elements["b-late-1"], st.elements["b-late-2"]]
+    assert all(not e.on_table for e in late)
+    for _ in range(200):
+        if st.turn == 2 and st.phase == "F":
+            break
+        side = game.rules.active_sides(st)[0]
+        legal = game.legal_commands(side)
+        end = next(c for c in legal if c["type"] in ("end_phase", "end_platoon", "hold"))
+        game.submit(side, end)
+    assert [(e.x, e.y) for e in late] == [(87.5, 2.0), (92.5, 2.0)]
+    arrive = [e for e in game.events if e.type == "arrive" and e.data["placed"]]
+    assert arrive and arrive[0].visible_to == ("britain",)

@@ -18,7 +18,7 @@ from ....engine.commands import IllegalCommand
 from ....engine.events import Draft, Event
 from ....engine.flow import ActivationQueue
 from ..rules import pips
-from . import command, morale_tests, movement
+from . import arrivals, command, morale_tests, movement
 from .commands import EndPlatoon, Group, Move
 from .state import Element, Platoon, State
 
@@ -84,7 +84,13 @@ def _retreat(state: State, d: dict, e: Event) -> None:
     state.phase_data["retreated"] = True
 
 
+def _arrived(state: State, d: dict, e: Event) -> None:
+    state.phase_data["arrived"] = True
+
+
 FOLDS = {
+    **arrivals.FOLDS,
+    "arrivals_done": _arrived,
     "movement_order": _order,
     "first_to_move": lambda state, d, e: None,
     "move": _move,
@@ -326,6 +332,8 @@ def enter(state: State) -> None:
 
 
 def automatic(state: State, rng: random.Random) -> list[Draft]:
+    if not state.phase_data.get("arrived"):
+        return [*arrivals.due(state), Draft("arrivals_done", {}, ())]
     if not state.phase_data.get("retreated"):
         by_side = command.retreat_moves(state)
         return [Draft("retreat_move", {"moves": m}, (s,)) for s, m in by_side.items()]

@@ -26,7 +26,7 @@ from .state import State
 from .view import view as side_view
 
 CORE_EVENTS = ("start", "phase", "phase_done", "game_over")
-MOVES = ("move", "shot", "volley", "melee", "morale", "retreat_move", "dummy_placed")
+MOVES = ("move", "shot", "volley", "melee", "morale", "retreat_move", "dummy_placed", "arrive")
 
 
 class PanzerfaustGame:

@@ -15,6 +15,7 @@ from ....engine.command_schema import CommandModel, Finite
 from ....engine.commands import IllegalCommand
 from ....engine.events import Draft, Event
 from . import turn
+from .pregame import pregame
 from .state import Marker, State
 
 EDGE_ZONE = 30.0  # cm from its own edge: a side's zone when its forces give none (P150)
@@ -32,6 +33,15 @@ class Dummy(CommandModel):
 COMMANDS: dict[str, Any] = {"dummy": Dummy}
 
 
+def _pregame(state: State, d: dict, e: Event) -> None:
+    state.pregame = dict(d)
+
+
+def _exit_area(state: State, d: dict, e: Event) -> None:
+    assert state.pregame is not None
+    state.pregame["exit_area"] = dict(d)
+
+
 def _placed(state: State, d: dict, e: Event) -> None:
     ident = f"dummy-{d['side']}-{e.index}"
     m = Marker(ident, "dummy", d["side"], d["x"], d["y"], data={"size": d["size"]},
@@ -39,14 +49,22 @@ def _placed(state: State, d: dict, e: Event) -> None:
     state.markers[m.id] = m
 
 
-FOLDS = {"dummy_placed": _placed}
+FOLDS = {"dummy_placed": _placed, "pregame": _pregame, "exit_area": _exit_area}
 
 
 def hidden(state: State) -> bool:
     return any(e.hidden for e in state.elements.values())
 
 
+def wants_pregame(state: State) -> bool:
+    """The pre-game runs when the scenario has an `options.pregame` block (decision P152)."""
+    opts = state.scenario.options
+    return isinstance(opts, dict) and "pregame" in opts
+
+
 def actors(state: State) -> list[str]:
+    if wants_pregame(state) and state.pregame is None:
+        return []
     return turn.waiting(state) if hidden(state) else []
 
 
@@ -96,4 +114,18 @@ def resolve(state: State, side: str, cmd: dict, rng: random.Random) -> list[Draf
 
 
 def automatic(state: State, rng: random.Random) -> list[Draft]:
-    return []
+    """The pre-game record (battle type, zones, objectives, weather ...) from the game's dice;
+    a breakthrough's exit area chosen in secret is its chooser's alone (p5)."""
+    if not wants_pregame(state) or state.pregame is not None:
+        return []
+    record = pregame(state.scenario, rng, state.rules.opts).model_dump(mode="json")
+    lines = tuple(
+        f"roll {r['label']}: {r['dice']} = {r['value']}" + (f" ({r['page']})" if r["page"] else "")
+        for r in record["rolls"]
+    )
+    area = record.get("exit_area")
+    drafts = []
+    if area and area["secret"]:
+        record["exit_area"] = {k: area[k] for k in ("chooser", "secret", "edge", "width")}
+        drafts.append(Draft("exit_area", area, (area["chooser"],)))
+    return [Draft("pregame", record, None, lines), *drafts]

@@ -41,12 +41,22 @@ def reach(state: State, obs: Element, tgt: Element) -> float:
         observer_closed_down=obs.has("closed_down"),
         observer_moved=obs.moved > MOVED_FAR,
         target_moved_or_fired=tgt.moved > 0 or tgt.fired,
-        weather=state.options.get("weather", "clear"),
+        weather=weather(state),
     )
     r = Fraction(base)
     for _, f in observe.multipliers(state.rules, s):
         r *= f
+    night = (state.pregame or {}).get("weather", {}).get("night_visibility")
+    if night:  # the darkness rolled in the pre-game (p11)
+        r *= Fraction(1, 10) if night == "tenth" else Fraction(1, 20)
     return float(r)
+
+
+def weather(state: State) -> str:
+    """The pre-game's worst weather for sight (p10), or clear."""
+    conditions = (state.pregame or {}).get("weather", {}).get("conditions", [])
+    known = [c for c in conditions if c in observe.WEATHER and c != "clear"]
+    return min(known, key=lambda c: observe.WEATHER[c], default="clear")
 
 
 def sees(state: State, obs: Element, tgt: Element, before: dict[str, str | None]) -> bool:

@@ -154,6 +154,7 @@ class State:
     last_seen: dict[str, dict[str, list[float]]] = field(default_factory=dict)
     flashes: dict[str, dict[str, Any]] = field(default_factory=dict)  # side -> alias -> flash
     phase_data: dict[str, Any] = field(default_factory=dict)  # a phase module's own data
+    pregame: dict[str, Any] | None = None  # the pre-game record (game/pregame.py), if any
     result: dict[str, Any] | None = None
     # derived from the scenario, never from events (not in the hash): the table, the rules'
     # tables and options, each element's data record
@@ -184,5 +185,6 @@ class State:
             "last_seen": self.last_seen,
             "flashes": self.flashes,
             "phase_data": self.phase_data,
+            "pregame": self.pregame,
             "result": self.result,
         }
