@@ -74,3 +74,43 @@ def test_pregame_weather_and_a_platoon_arriving_on_turn_2():
     assert [(e.x, e.y) for e in late] == [(87.5, 2.0), (92.5, 2.0)]
     arrive = [e for e in game.events if e.type == "arrive" and e.data["placed"]]
     assert arrive and arrive[0].visible_to == ("britain",)
+
+
+def _to_britain_in_f(game: Game) -> None:
+    end_phase_d(game)
+    while game.rules.active_sides(game.state) != ["britain"]:
+        side = game.rules.active_sides(game.state)[0]
+        end = next(c for c in game.legal_commands(side) if c["type"] == "end_platoon")
+        game.submit(side, end)
+
+
+def test_a_hidden_minefield_stops_a_tank_where_a_mine_goes_off():
+    """p38: 6 cm inside a dense AT field = 2 squares; the first trips (2D6 2) and the tank is
+    left where it was hit; the Germans are told nothing of it by the move."""
+    game = Game(load_scenario(AMBUSH), seed=2)
+    st = game.state
+    assert st.markers["g-mines"].visible_to == ["germany"]
+    assert "g-mines" not in str(game.view("britain"))
+    _to_britain_in_f(game)
+    cmd = {"type": "move", "unit": "b-tk-1", "path": [[106, 40]]}
+    drafts = game.rules.resolve(st, "britain", cmd, Dice(1, 1, 6))
+    kinds = [d.type for d in drafts]
+    assert kinds == ["move", "mine_check", "mine_hits"]
+    check = drafts[1]
+    assert check.visible_to == ("britain",) and check.data["result"] == "destroyed"  # 1D6 6
+    assert any("2d6" in line for line in check.explanation)
+    from .conftest import fold
+
+    fold(game, "britain", drafts)
+    tank = st.elements["b-tk-1"]
+    assert tank.lost and (tank.x, tank.y) == (100.0, 40.0)  # the square where it went off
+    assert st.elements["b-riders"].lost  # the riders go with it
+
+
+def test_squares_crossed_unharmed_tell_the_mover_nothing():
+    game = Game(load_scenario(AMBUSH), seed=2)
+    _to_britain_in_f(game)
+    cmd = {"type": "move", "unit": "b-tk-1", "path": [[106, 40]]}
+    drafts = game.rules.resolve(game.state, "britain", cmd, Dice(6, 6, 6, 6))
+    check = next(d for d in drafts if d.type == "mine_check")
+    assert check.visible_to == () and check.data["result"] == "no_trip"

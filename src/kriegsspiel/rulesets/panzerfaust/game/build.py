@@ -12,6 +12,7 @@ from ....engine.scenario import Scenario
 from ..models import AFV, Gun, InfantryTeam, InfantryWeapon, MotorisedGun, Softskin
 from ..rules.lookup import find
 from ..rules.tables import Rules
+from . import mines
 from .board import Board
 from .state import KINDS, Company, Element, Marker, Platoon, State
 
@@ -174,6 +175,7 @@ def initial(scenario: Scenario, seed: int, options: dict[str, Any], rules: Rules
         e.hidden = e.hidden or hidden
         if e.x is not None and e.y is not None:
             e.feature = board.feature(e.x, e.y)
+    mines.place(state)
     for side in scenario.side_ids:
         for d in getattr(scenario.forces_of(side), "dummies", None) or ():
             size = getattr(d, "size", None) or "A"

@@ -18,7 +18,7 @@ from ....engine.commands import IllegalCommand
 from ....engine.events import Draft, Event
 from ....engine.flow import ActivationQueue
 from ..rules import pips
-from . import arrivals, command, morale_tests, movement
+from . import arrivals, command, mines, morale_tests, movement
 from .commands import EndPlatoon, Group, Move
 from .state import Element, Platoon, State
 
@@ -88,8 +88,16 @@ def _arrived(state: State, d: dict, e: Event) -> None:
     state.phase_data["arrived"] = True
 
 
+def _mine_hits(state: State, d: dict, e: Event) -> None:
+    from .orders_fire import land
+
+    land(state, d["results"])
+
+
 FOLDS = {
     **arrivals.FOLDS,
+    "mine_check": lambda state, d, e: None,
+    "mine_hits": _mine_hits,
     "arrivals_done": _arrived,
     "movement_order": _order,
     "first_to_move": lambda state, d, e: None,
@@ -254,7 +262,7 @@ def resolve(state: State, side: str, cmd: dict[str, Any], rng: random.Random) ->
         p = _platoon(state, side, cmd.get("platoon"))
         return [Draft("platoon_moved", {"platoon": p.id}, (side,))]
     if kind == "group":
-        return _group(state, side, cmd)
+        return _group(state, side, cmd, rng)
     e = command.own(state, side, cmd.get("unit"))
     p = _platoon(state, side, e.platoon, "unit")
     why = can_move(state, e)
@@ -274,11 +282,29 @@ def resolve(state: State, side: str, cmd: dict[str, Any], rng: random.Random) ->
             return drafts
     else:
         drafts = []
-    move = base | {"moves": [_step(state, e, path, cmd.get("facing"))]}
-    return drafts + [Draft("move", move, (side,))]
+    step = _step(state, e, path, cmd.get("facing"))
+    move = base | {"moves": [step]}
+    return drafts + [Draft("move", move, (side,))] + _mined(state, side, e, path, step, rng)
 
 
-def _group(state: State, side: str, cmd: dict[str, Any]) -> list[Draft]:
+def _mined(state: State, side: str, e: Element, path, step: dict, rng) -> list[Draft]:
+    """Mines set off along the move (mines.py): the mover learns the result; an element
+    destroyed or immobilised is left where it was hit (the umpire's `mine_hits` lands it)."""
+    cm, result, lines = mines.sweep(state, e, path, rng)
+    if not lines:
+        return []
+    # a mine that went off is the mover's to know; squares crossed unharmed tell it nothing
+    seen_by = (side,) if result else ()
+    out = [Draft("mine_check", {"unit": e.id, "result": result or "no_trip"}, seen_by,
+                 tuple(lines))]  # fmt: skip
+    if cm is not None:
+        at = movement.point_at(step["path"], cm)
+        out.append(Draft("mine_hits", {"results": [{"target": e.id, "result": result,
+                                                    "at": list(at)}]}, ()))  # fmt: skip
+    return out
+
+
+def _group(state: State, side: str, cmd: dict[str, Any], rng: random.Random) -> list[Draft]:
     p = _platoon(state, side, cmd.get("platoon"))
     order, dx, dy = cmd["order"], float(cmd.get("dx") or 0.0), float(cmd.get("dy") or 0.0)
     members = [state.elements[m] for m in p.members if state.elements[m].active]
@@ -301,8 +327,15 @@ def _group(state: State, side: str, cmd: dict[str, Any]) -> list[Draft]:
             _check_reach(state, m, path, "dx")
             moves.append(_step(state, m, path, None))
     del last
+    mined = [
+        d
+        for m in moves
+        for d in _mined(state, side, state.elements[m["unit"]],
+                        [tuple(pt[:2]) for pt in m["path"][1:]], m, rng)
+    ]  # fmt: skip
     return [
         Draft("move", base | {"moves": moves}, (side,)),
+        *mined,
         Draft("platoon_moved", {"platoon": p.id}, (side,)),
     ]
 

@@ -26,7 +26,17 @@ from .state import State
 from .view import view as side_view
 
 CORE_EVENTS = ("start", "phase", "phase_done", "game_over")
-MOVES = ("move", "shot", "volley", "melee", "morale", "retreat_move", "dummy_placed", "arrive")
+MOVES = (
+    "move",
+    "shot",
+    "volley",
+    "melee",
+    "morale",
+    "retreat_move",
+    "dummy_placed",
+    "arrive",
+    "mine_hits",
+)
 
 
 class PanzerfaustGame:
