@@ -65,25 +65,32 @@ register(
         },
     )
 )
-_EXTRA: dict[str, dict] = {
-    "panzerfaust": {  # the picture's plug-in: 40 mm infantry bases, models about 1:76 (cm)
-        "status_flags": (("H", "hidden"), ("D", "dug_in"), ("C", "camouflaged")),
-        "marker_sizes": {
-            "afv": 5.0,
-            "softskin": 4.0,
-            "motorised_gun": 4.0,
-            "gun": 3.0,
-            "battery": 3.0,
-            "infantry_team": 3.0,
-            "infantry_weapon": 3.0,
+register(
+    RulesetEntry(
+        "panzerfaust",
+        "Panzerfaust Revised",
+        _game_rules(RULESETS["panzerfaust"]),
+        HERE / "panzerfaust" / "scenarios",
+        forces_model=_forces_model(RULESETS["panzerfaust"]),
+        unit="cm",
+        table_plugin="generic",  # the browser plug-in comes later (issue 19 item 6)
+        extra={
+            "status_flags": (
+                ("P", "pinned"), ("S", "shaken"), ("R", "retreat"), ("T", "stunned"),
+                ("H", "hull_damaged"), ("G", "gun_damaged"), ("B", "brewed_up"),
+                ("C", "camouflaged"), ("D", "dug_in"),
+            ),
+            # the picture: 40 mm infantry bases, models about 1:76 (cm), by piece kind
+            "marker_sizes": {"afv": 5.0, "softskin": 4.0, "motorised_gun": 4.0, "gun": 3.0,
+                             "battery": 3.0, "infantry_team": 3.0, "infantry_weapon": 3.0,
+                             "infantry": 3.0},
+            "label_only": "hq",  # a company's worth of teams: name only the HQs on the picture
+            "footprints": {"afv": [3.0, 6.0], "motorised_gun": [2.5, 5.0],
+                           "softskin": [2.5, 5.0], "gun": [3.0, 3.0], "*": [4.0, 4.0]},
         },
-        "label_only": "hq",  # a company's worth of teams: name only the HQs on the picture
-    }
-}
-for _rid, _title, _unit in (
-    ("panzerfaust", "Panzerfaust Revised", "cm"),
-    ("battleground", "Battleground World War II", "inch"),
-):
+    )
+)  # fmt: skip
+for _rid, _title, _unit in (("battleground", "Battleground World War II", "inch"),):
     register(
         RulesetEntry(
             _rid,
@@ -92,7 +99,6 @@ for _rid, _title, _unit in (
             HERE / _rid / "scenarios",
             forces_model=_forces_model(RULESETS[_rid]),
             unit=_unit,
-            extra=_EXTRA.get(_rid, {}),
         )
     )
 register(

@@ -30,6 +30,8 @@ class Options(BaseModel):
     to_hit_source: Literal["army_list", "example"] = "army_list"  # P80: errata 2
     casualty_sign: Literal["rows_down", "rows_up"] = "rows_down"  # P81: weather/night shifts
     placeholder_tables: bool = True  # P82: play lost tables with placeholders (else refuse)
+    platoon_ratio: Literal["ratio", "alternate"] = "ratio"  # P145: lost ratio thresholds, p6
+    hidden_deployment: bool = False  # P150: counters A-D and dummies until spotted (p5)
 
     @classmethod
     def parse(cls, pairs: list[str]) -> Options:

@@ -1,0 +1,103 @@
+"""Panzerfaust commands as data (engine hook `command_models`): what each may carry, checked
+before the rules see it (engine/command_schema.py). The rules then check what only the state
+can tell (whose element, in sight, in range, this phase, pips left)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from ....engine.command_schema import Angle, CommandModel, Finite, Ident, Path
+
+
+class EndPhase(CommandModel):
+    """This side has nothing more to do in the phase (A, C, D, E, I)."""
+
+    type: Literal["end_phase"]
+
+
+class Cover(CommandModel):
+    """Phase D: an element gives covering fire on a zone centred on (x, y) (p17)."""
+
+    type: Literal["cover"]
+    unit: Ident
+    x: Finite
+    y: Finite
+
+
+class Move(CommandModel):
+    """Phase F: one element of the platoon that moves now follows `path` (1 pip, p7)."""
+
+    type: Literal["move"]
+    unit: Ident
+    path: Path
+    facing: Angle | None = None  # the facing at the end (default: along the last leg)
+
+
+class Group(CommandModel):
+    """Phase F: a group order for the whole platoon (p7): `move` every element by (dx, dy),
+    `leapfrog` half of them, or `defend` (stay put)."""
+
+    type: Literal["group"]
+    platoon: Ident
+    order: Literal["move", "leapfrog", "defend"]
+    dx: Finite = 0.0
+    dy: Finite = 0.0
+
+
+class EndPlatoon(CommandModel):
+    """Phase F: the platoon that moves now has finished (unused pips are forfeit, p7)."""
+
+    type: Literal["end_platoon"]
+    platoon: Ident
+
+
+class Fire(CommandModel):
+    """Phase G: the element whose turn it is fires at a target it observes (an alias); `at`
+    picks the point of a mover's path, in cm from its start (backtracking, p6)."""
+
+    type: Literal["fire"]
+    unit: Ident
+    target: Ident
+    at: float | None = Field(default=None, ge=0, le=1e4)
+
+
+class Hold(CommandModel):
+    """Phase G: the element whose turn it is does not fire."""
+
+    type: Literal["hold"]
+    unit: Ident
+
+
+class Dismount(CommandModel):
+    """Phase F: a rider or passenger gets down beside its vehicle (1 pip; half its move, p12)."""
+
+    type: Literal["dismount"]
+    unit: Ident
+
+
+class Embark(CommandModel):
+    """Phase F: an infantry element within 5 cm of a vehicle of its side boards it (p12, p28)."""
+
+    type: Literal["embark"]
+    unit: Ident
+    vehicle: Ident
+
+
+class Exit(CommandModel):
+    """Phase F: an element within its move of a table edge leaves the table by it (1 pip):
+    a breakthrough's way out (p5)."""
+
+    type: Literal["exit"]
+    unit: Ident
+    edge: Literal["north", "south", "east", "west"]
+
+
+class Rally(CommandModel):
+    """Phase F: an HQ of the company within 5 cm of a Shaken or Retreating platoon tries to
+    rally it (p24)."""
+
+    type: Literal["rally"]
+    unit: Ident  # the HQ element
+    platoon: Ident

@@ -1,0 +1,411 @@
+"""Phase G (p6, pp. 13-19, 28-31): direct fire in the book's order (fire_order.py), then close
+combat. The element whose turn it is fires at one enemy element it observes, or holds; a
+shot at a mover may be placed at any point of the mover's path this turn that the firer
+observed (backtracking, p6: `at`, cm from the start of its move), and a mover destroyed or
+disabled there stays there. Results of simultaneous firers land together; each platoon that
+lost elements then tests morale at once, cascading to its company (morale_tests.py).
+
+Every roll comes from the rules core: infantry_fire (p15-16), at_fire (pp. 29-31), cqc
+(pp. 17-19), morale (pp. 23-24); their explanations become the events' explanations."""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from ....chance import sample
+from ....data.errors import RuleError
+from ....engine.commands import IllegalCommand
+from ....engine.events import Draft, Event
+from ....geometry.footprint import relative_bearing
+from ..rules import at_fire, infantry_fire, observe
+from ..rules.weapons import target_of
+from . import area, arms, fire_order, melee, morale_tests, movement, orders_cover, sight, turn
+from .commands import Fire, Hold
+from .state import Element, State
+
+COMMANDS = {"fire": Fire, "hold": Hold}
+VEHICLES = ("afv", "gun", "motorised_gun", "softskin")
+EFFECTS = {"stunned_1": ("stunned", 1), "stunned_2": ("stunned", 2),
+           "immobilised": ("hull_damaged", 1), "gun_damaged": ("gun_damaged", 1)}  # fmt: skip
+
+
+# ----------------------------------------------------------------------------- folds
+def enter(state: State) -> None:
+    order, keys = fire_order.build(state)
+    state.fire_order, state.fire_step = order, 0
+    state.phase_data.update(keys=keys, buffer=[], morale=[], shots={})
+
+
+def _flash(state: State, e: Element) -> None:
+    """Who sees the firer's muzzle flash (p9): exact -> spotted; general -> its feature."""
+    calibre = getattr(arms.main_gun(state, e), "calibre_mm", None)
+    weapon = "infantry_weapons" if e.kind == "infantry" or calibre is None else "gun"
+    for o in state.elements.values():
+        if o.side == e.side or not o.active or e.id in state.spotted.get(o.id, {}):
+            continue
+        a, b = (o.x, o.y), (e.x, e.y)
+        if not state.board.los(a, b):
+            continue
+        f = observe.Flash(math.dist(a, b), weapon, calibre, observer_closed_down=o.has("closed_down"),
+                          observer_moving=o.moved > 5, camouflaged=e.has("camouflaged"))  # fmt: skip
+        seen = sample(observe.muzzle_flash, state.rules, f).result.name
+        if seen == "exact":
+            state.spotted.setdefault(o.id, {})[e.id] = e.feature
+        elif seen == "general":
+            alias = state.aliases.alias(o.side, e.id)
+            state.flashes.setdefault(o.side, {})[alias] = {"feature": e.feature, "turn": state.turn}
+
+
+def _shot(state: State, d: dict, e: Event) -> None:
+    firer = state.elements[d["unit"]]
+    firer.fired = True
+    state.fire_step += 1
+    target = state.aliases.resolve(firer.side, d["target"])
+    assert target is not None, d
+    key = f"{firer.id}>{target}"
+    shots = state.phase_data.setdefault("shots", {})
+    shots[key] = shots.get(key, 0) + 1
+    if not d.get("he"):  # HE lands through its "area_hits"
+        state.phase_data.setdefault("buffer", []).append(
+            {"target": target, "result": d["result"], "at": d.get("at_xy")}
+        )
+    _flash(state, firer)
+
+
+def _area_hits(state: State, d: dict, e: Event) -> None:
+    state.phase_data.setdefault("buffer", []).extend(d["results"])
+
+
+def _held(state: State, d: dict, e: Event) -> None:
+    state.fire_step += 1
+
+
+def land(state: State, results: list[dict]) -> None:
+    """Results of simultaneous fire or a melee land (p6): losses, effects, backtracking."""
+    lost: dict[str, int] = {}
+    for r in results:
+        t = state.elements[r["target"]]
+        if t.lost:
+            continue
+        name = r["result"]
+        hit = name == "destroyed" or name.startswith("lost_") and name != "lost_0"
+        if (hit or name == "immobilised") and r.get("at"):
+            # backtracked (p6): destroyed or disabled, it stays where it was hit; otherwise
+            # it completes its move
+            t.x, t.y = r["at"]
+            t.feature = state.board.feature(t.x, t.y)
+        if hit:
+            t.lost = True
+            if t.kind == "afv":
+                t.counters["brewed_up"] = 1
+            for rider in t.carrying:
+                state.elements[rider].lost = True
+            lost[t.platoon] = lost.get(t.platoon, 0) + 1
+        elif name in EFFECTS:
+            counter, n = EFFECTS[name]
+            t.counters[counter] = max(t.counters.get(counter, 0), n)
+            lost.setdefault(t.platoon, 0)
+    pending = state.phase_data.setdefault("morale", [])
+    for pid, n in lost.items():
+        if not any(q[0] == pid for q in pending):
+            pending.append([pid, n])
+
+
+def _volley(state: State, d: dict, e: Event) -> None:
+    land(state, d["results"])
+    state.phase_data["buffer"] = []
+
+
+def _noted(state: State, d: dict, e: Event) -> None:
+    pass  # a notice to one side of something folded by another event
+
+
+FOLDS = {
+    "shot": _shot, "area_hits": _area_hits, "hold": _held, "fire_skipped": _held,
+    "volley": _volley, "shot_at": _noted, "pin_broken": _noted, **melee.FOLDS,
+}  # fmt: skip
+
+
+# ----------------------------------------------------------------------------- targets
+def _range(a: Element, xy: tuple[float, float]) -> float:
+    return math.dist((a.x, a.y), xy)
+
+
+def _small_arms_reach(state: State, e: Element, dist: float) -> bool:
+    team = arms.small_arms(state, e)
+    return team is not None and dist <= arms.reach(state, team)
+
+
+def _can_hit(state: State, e: Element, t: Element, xy: tuple[float, float]) -> str | None:
+    """Why `e` cannot fire at `t` at `xy`, or None (weapon, range band)."""
+    dist = _range(e, xy)
+    if t.kind == "infantry":
+        if _small_arms_reach(state, e, dist):
+            return None
+        team = arms.small_arms(state, e)
+        why_he = area.why_not(state, e, xy)
+        if why_he is None:
+            return None
+        if team is None:
+            return f"{e.name} has no small arms to fire at infantry ({why_he})"
+        return f"out of small-arms range ({arms.reach(state, team):g} cm)"
+    gun = arms.main_gun(state, e)
+    if gun is None:
+        return f"{e.name} has no gun that can fire at vehicles or guns"
+    try:
+        band, _, _ = state.rules.band(gun.bands, dist, len(gun.to_hit), gun.name)
+        gun.need(band)
+    except RuleError as err:
+        return str(err)
+    return None
+
+
+def targets(state: State, e: Element) -> list[Element]:
+    seen = state.spotted.get(e.id, {})
+    shots = state.phase_data.get("shots", {})
+    out = []
+    for tid in seen:
+        t = state.elements[tid]
+        if e.has("shaken") and f"{tid}>{e.id}" not in shots:
+            continue  # Shaken: fires only at those that fired on it (p24)
+        if t.on_table and _can_hit(state, e, t, (t.x, t.y)) is None:
+            out.append(t)
+    return out
+
+
+BACKTRACK_STEP = 2.0  # cm between the points of a mover's path a firer may pick
+
+
+def sightings(state: State, e: Element, t: Element) -> list[float]:
+    """The points of `t`'s move this turn (cm from its start) where `e` could observe and hit
+    it (backtracking, p6)."""
+    if not t.path or t.moved <= 0:
+        return []
+    out = []
+    n = max(1, int(t.moved // BACKTRACK_STEP))
+    for i in range(n + 1):
+        cm = round(t.moved * i / n, 2)
+        try:
+            xy = _at(state, e, t, cm)
+        except IllegalCommand:
+            continue
+        if _can_hit(state, e, t, xy) is None:
+            out.append(cm)
+    return out
+
+
+def backtracks(state: State, e: Element) -> list[tuple[Element, float]]:
+    """Movers `e`'s side saw this turn that `e` cannot engage where they are now but could at
+    some point of their move: (mover, the last such point)."""
+    if e.has("shaken"):
+        return []
+    now = {t.id for t in targets(state, e)}
+    marks = state.last_seen.get(e.side, {})
+    out = []
+    for tid in marks:
+        t = state.elements[tid]
+        if tid in now or not t.on_table or t.moved <= 0:
+            continue
+        points = sightings(state, e, t)
+        if points:
+            out.append((t, points[-1]))
+    return out
+
+
+def _current(state: State) -> Element | None:
+    if state.fire_step >= len(state.fire_order):
+        return None
+    return state.elements[state.fire_order[state.fire_step]]
+
+
+def _flush_due(state: State) -> bool:
+    buf = state.phase_data.get("buffer")
+    if not buf:
+        return False
+    keys = state.phase_data["keys"]
+    i = state.fire_step
+    return i >= len(keys) or keys[i] != keys[i - 1]
+
+
+def actors(state: State) -> list[str]:
+    if _flush_due(state) or state.phase_data.get("morale"):  # results land, tests first
+        return []
+    e = _current(state)
+    if e is None or e.lost or e.has("stunned") or not _has_work(state, e):
+        return []
+    return [e.side]
+
+
+def _has_work(state: State, e: Element) -> bool:
+    return bool(targets(state, e)) or bool(backtracks(state, e))
+
+
+def legal(state: State, side: str) -> list[dict[str, Any]]:
+    e = _current(state)
+    if e is None or e.side != side:
+        return []
+    out: list[dict[str, Any]] = [{"type": "hold", "unit": e.id}]
+    for t in targets(state, e):
+        out.append({"type": "fire", "unit": e.id, "target": state.aliases.alias(side, t.id)})
+    for t, cm in backtracks(state, e):
+        alias = state.aliases.alias(side, t.id)
+        out.append({"type": "fire", "unit": e.id, "target": alias, "at": cm})
+    return out
+
+
+# ----------------------------------------------------------------------------- commands
+def _aspect(t: Element, xy: tuple[float, float], firer: Element) -> str:
+    rb = abs(relative_bearing(xy, t.facing, (firer.x, firer.y)))
+    return "front" if rb <= 45 else "rear" if rb >= 135 else "side"
+
+
+def _moving(t: Element, xy: tuple[float, float], firer: Element) -> str:
+    if t.moved <= 0:
+        return "none"
+    rb = abs(relative_bearing(xy, t.facing, (firer.x, firer.y)))
+    along = rb <= 45 or rb >= 135
+    if along:
+        return "over15_to_from" if t.moved > 15 else "none"
+    return "across_over15" if t.moved > 15 else "across_under15"
+
+
+def _at(state: State, e: Element, t: Element, at: float | None) -> tuple[float, float]:
+    """Where on its path this turn the target is fired at (backtracking, p6)."""
+    if at is None:
+        return t.x, t.y
+    if at > t.moved + 1e-6:
+        raise IllegalCommand(f"at={at:g} cm is beyond the move you saw it make this turn", "at")
+    if not t.path:
+        return t.x, t.y
+    xy = movement.point_at(t.path, at)
+    if not state.board.los((e.x, e.y), xy):
+        raise IllegalCommand(f"{e.name} had no line of sight to that point of the path", "at")
+    ghost = Element(**{**t.__dict__, "x": xy[0], "y": xy[1]})
+    ghost.feature = state.board.feature(*xy)
+    if _range(e, xy) > sight.reach(state, e, ghost):
+        raise IllegalCommand(f"{e.name} could not observe the target at that point (p8)", "at")
+    return xy
+
+
+def resolve(state: State, side: str, cmd: dict[str, Any], rng: random.Random) -> list[Draft]:
+    e = _current(state)
+    if e is None or e.side != side or cmd.get("unit") != e.id:
+        who = f"{e.name} ({e.id})" if e is not None and e.side == side else "none of yours"
+        raise IllegalCommand(f"it is not that element's turn to fire; the next is {who}", "unit")
+    if cmd["type"] == "hold":
+        return [Draft("hold", {"unit": e.id}, (side,))]
+    if cmd.get("at") is None:
+        t = turn.observed(state, side, cmd.get("target"))
+        if e.has("shaken") and t not in targets(state, e):
+            raise IllegalCommand(
+                f"{e.name} is Shaken: it fires only at elements that fired on it (p24)", "target"
+            )
+        if t.id not in state.spotted.get(e.id, {}):
+            raise IllegalCommand(
+                f"{e.name} itself does not observe that target (p13, p28)", "target"
+            )
+    else:  # backtracking: a mover this side saw, perhaps out of sight now
+        t = turn.seen_once(state, side, cmd.get("target"))
+        if e.has("shaken"):
+            raise IllegalCommand(f"{e.name} is Shaken: it fires only back (p24)", "target")
+    xy = _at(state, e, t, cmd.get("at"))
+    why = _can_hit(state, e, t, xy)
+    if why:
+        raise IllegalCommand(why, "target")
+    drafts: list[Draft] = []
+    if e.has("pinned"):
+        res = sample(morale_tests.break_pin, state.rules, e, rng=rng)
+        if res.result.name != "acts":
+            return [Draft("hold", {"unit": e.id, "pinned": True}, (side,), tuple(res.lines()))]
+        drafts.append(Draft("pin_broken", {"unit": e.id}, (side,), tuple(res.lines())))
+        drafts += orders_cover.fire_on(state, e, rng)  # the CF fires as it does (p17)
+        if orders_cover.killed(drafts):  # it falls before it can fire
+            return drafts + [Draft("hold", {"unit": e.id, "pinned": True}, (side,))]
+    if t.kind == "infantry" and not _small_arms_reach(state, e, _range(e, xy)):
+        return drafts + _he(state, side, e, t, xy, cmd, rng)
+    res = _roll(state, e, t, xy, rng)
+    result = res.result.name
+    lines = tuple(res.lines()) + _placeholders(res)
+    at_xy = list(xy) if (xy != (t.x, t.y)) else None
+    mine = {"unit": e.id, "target": state.aliases.alias(side, t.id), "result": result,
+            "at_xy": at_xy, "at": cmd.get("at")}  # fmt: skip
+    enemy = t.side
+    spotted_by = _spotted_by(state, enemy, e)
+    notice = {"unit": t.id, "result": result, "at_xy": at_xy,
+              "by": state.aliases.alias(enemy, e.id) if spotted_by else None}  # fmt: skip
+    drafts += [Draft("shot", mine, (side,), lines), Draft("shot_at", notice, (enemy,), lines)]
+    return drafts
+
+
+def _he(state: State, side: str, e: Element, t: Element, xy, cmd: dict, rng) -> list[Draft]:
+    """HE direct area fire at an infantry target (area.py): one roll per element in the zone."""
+    hits = area.fire(state, e, xy, rng)
+    aimed = next((r for el, r, _ in hits if el.id == t.id), "survives")
+    lines = tuple(line for el, _, res in hits for line in (f"{el.kind} in the beaten zone:",
+                  *res.lines(), *_placeholders(res)))  # fmt: skip
+    at_xy = list(xy) if (xy != (t.x, t.y)) else None
+    mine = {"unit": e.id, "target": state.aliases.alias(side, t.id), "result": aimed,
+            "at_xy": at_xy, "at": cmd.get("at"), "he": True}  # fmt: skip
+    drafts = [
+        Draft("shot", mine, (side,), lines),
+        Draft("area_hits", {"results": [{"target": el.id, "result": r, "at": at_xy if el.id == t.id
+                                         else None} for el, r, _ in hits]}, ()),
+    ]  # fmt: skip
+    enemy = t.side
+    spotted_by = _spotted_by(state, enemy, e)
+    for el, r, res in hits:
+        notice = {"unit": el.id, "result": r, "at_xy": None, "he": True,
+                  "by": state.aliases.alias(enemy, e.id) if spotted_by else None}  # fmt: skip
+        drafts.append(Draft("shot_at", notice, (enemy,), tuple(res.lines())))
+    return drafts
+
+
+def _spotted_by(state: State, side: str, e: Element) -> bool:
+    return any(e.id in tg for o, tg in state.spotted.items() if state.elements[o].side == side)
+
+
+def _placeholders(res: Any) -> tuple[str, ...]:
+    return tuple(f"placeholder used: {p}" for p in sorted(res.placeholders))
+
+
+def _roll(state: State, e: Element, t: Element, xy: tuple[float, float], rng: random.Random):
+    dist = _range(e, xy)
+    weather = "clear"
+    if t.kind == "infantry":
+        team = arms.small_arms(state, e)
+        mv = "over10" if t.moved > 10 else "over5" if t.moved > 5 else "none"
+        f = infantry_fire.Fire(
+            ((team, 1),), dist, cover=state.board.cover(*xy), target_moving=mv,  # type: ignore[arg-type]
+            firer_moved=e.moved > 0, troop_class=e.troop_class, weather=weather,
+            under_covering_fire=e.has("pinned"),
+        )  # fmt: skip
+        return sample(infantry_fire.infantry_fire, state.rules, f, rng=rng)
+    gun = arms.main_gun(state, e)
+    assert gun is not None
+    prior = next((k for k in ("gun_damaged", "hull_damaged") if t.has(k)), "none")
+    prior = {"gun_damaged": "gun_damaged", "hull_damaged": "immobilised"}.get(prior, "none")
+    if t.has("stunned"):
+        prior = "stunned_2" if t.counters["stunned"] > 1 else "stunned_1"
+    shots = state.phase_data.get("shots", {}).get(f"{e.id}>{t.id}", 0)
+    s = at_fire.Shot(
+        gun, target_of(state.rules.cat, t.type), dist, facing=_aspect(t, xy, e),  # type: ignore[arg-type]
+        troop_class=e.troop_class, firer_moved=e.moved > 5,
+        target_moving=_moving(t, xy, e),  # type: ignore[arg-type]
+        cover="hull_down" if t.has("dug_in") else "none", shots_before=shots,
+        target_stationary=t.moved == 0, prior=prior,
+    )  # fmt: skip
+    return sample(at_fire.at_fire, state.rules, s, rng=rng)
+
+
+# ----------------------------------------------------------------------------- automatic
+def automatic(state: State, rng: random.Random) -> list[Draft]:
+    if _flush_due(state):
+        return [Draft("volley", {"results": list(state.phase_data["buffer"])}, ())]
+    e = _current(state)
+    if e is not None:
+        if e.lost or e.has("stunned") or not _has_work(state, e):
+            return [Draft("fire_skipped", {"unit": e.id}, (e.side,))]
+        return []
+    return melee.automatic(state, rng)

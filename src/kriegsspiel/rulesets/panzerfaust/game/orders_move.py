@@ -1,0 +1,516 @@
+"""Phase F (pp. 6-7): platoons move alternately, the side with the lowest troop class on the
+table first (tie: the lower 1D6), the side with more platoons moving several per turn
+(option `platoon_ratio`, decision P145). A platoon's turn: single orders to its elements
+(1 pip each from its company, +1 out of command radius) or one group order for the whole
+platoon (move / leap-frog / defend, 1 pip), then `end_platoon`. Spending a company's last pip
+on one element ends its movement (p7). Compulsory moves (Retreat) cost nothing and are made
+for the player when the phase begins. A pinned element must pass a morale test to move (p17).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from ....chance import Note, Outcome, Roll, sample
+from ....engine.commands import IllegalCommand
+from ....engine.events import Draft, Event
+from ....engine.flow import ActivationQueue
+from ..rules import pips
+from . import arrivals, command, mines, morale_tests, movement, orders_cover, rally, riders
+from .commands import Dismount, Embark, EndPlatoon, Exit, Group, Move, Rally
+from .state import Element, Platoon, State
+
+COMMANDS = {
+    "move": Move,
+    "group": Group,
+    "end_platoon": EndPlatoon,
+    "dismount": Dismount,
+    "embark": Embark,
+    "exit": Exit,
+    "rally": Rally,
+}
+RANK = {"conscript": 0, "regular": 1, "veteran": 2}
+DIRECTIONS = 8
+
+
+# ----------------------------------------------------------------------------- folds
+def _order(state: State, d: dict, e: Event) -> None:
+    state.queue = ActivationQueue.start(d["first"], d["counts"], d.get("ratio", True))
+
+
+def _place(state: State, el: Element, path: list[list[float]], facing: float) -> None:
+    el.path = el.path + path if el.path else path
+    el.moved = round(el.moved + path[-1][2], 3)
+    el.x, el.y, el.facing = path[-1][0], path[-1][1], facing
+    if el.turret is not None:
+        el.turret = facing
+    el.feature = state.board.feature(el.x, el.y)
+    for rider in el.carrying:
+        r = state.elements[rider]
+        r.x, r.y, r.facing = el.x, el.y, facing
+
+
+def _move(state: State, d: dict, e: Event) -> None:
+    for m in d["moves"]:
+        _place(state, state.elements[m["unit"]], m["path"], m["facing"])
+    _spend(state, d)
+
+
+def _spend(state: State, d: dict) -> None:
+    c = state.companies[d["company"]]
+    c.spent += d["cost"]
+    if d.get("finishes"):
+        c.finished = True
+    state.phase_data["platoon"] = d["platoon"]
+    if d.get("order"):
+        state.platoons[d["platoon"]].order = d["order"]
+
+
+def _pin_test(state: State, d: dict, e: Event) -> None:
+    if d["acts"]:  # the move that follows pays the pip
+        state.elements[d["unit"]].counters.pop("pinned", None)
+    else:
+        _spend(state, d)
+
+
+def _platoon_done(state: State, d: dict, e: Event) -> None:
+    p = state.platoons[d["platoon"]]
+    p.moved = True
+    state.phase_data.pop("platoon", None)
+    assert state.queue is not None
+    state.queue.activated(p.side)
+
+
+def _retreat(state: State, d: dict, e: Event) -> None:
+    for m in d["moves"]:
+        el = state.elements[m["unit"]]
+        _place(state, el, m["path"], m["facing"])
+        if m.get("exited"):
+            el.exited = m["exited"]
+    state.phase_data["retreated"] = True
+
+
+def _arrived(state: State, d: dict, e: Event) -> None:
+    state.phase_data["arrived"] = True
+
+
+def _mine_hits(state: State, d: dict, e: Event) -> None:
+    from .orders_fire import land
+
+    land(state, d["results"])
+
+
+def _exited(state: State, d: dict, e: Event) -> None:
+    el = state.elements[d["unit"]]
+    el.exited = d["edge"]
+    for rider in el.carrying:
+        state.elements[rider].exited = d["edge"]
+
+
+def _rally(state: State, d: dict, e: Event) -> None:
+    rally.fold(state, {**d, "platoon": d["platoon"]}, e)
+    _spend(state, {**d, "platoon": state.elements[d["unit"]].platoon})
+
+
+def _ride(state: State, d: dict, e: Event) -> None:
+    riders.FOLDS[e.type](state, d, e)
+    _spend(state, d)
+
+
+FOLDS = {
+    **arrivals.FOLDS,
+    "rally": _rally,
+    "exited": _exited,
+    "embark": _ride,
+    "dismount": _ride,
+    "mine_check": lambda state, d, e: None,
+    "mine_hits": _mine_hits,
+    "arrivals_done": _arrived,
+    "movement_order": _order,
+    "first_to_move": lambda state, d, e: None,
+    "move": _move,
+    "pin_test": _pin_test,
+    "platoon_moved": _platoon_done,
+    "retreat_move": _retreat,
+}
+
+
+# ----------------------------------------------------------------------------- queries
+def movable(state: State, p: Platoon) -> bool:
+    """A platoon with anything on the table, riders included (they may get down)."""
+    return any(state.elements[m].on_table for m in p.members)
+
+
+def actors(state: State) -> list[str]:
+    q = state.queue
+    if q is None or q.done:
+        return []
+    side = q.to_act()
+    return [side] if side else []
+
+
+def _current(state: State, side: str) -> list[Platoon]:
+    """The platoons `side` may command now: the one it is moving, or any still to move."""
+    cur = state.phase_data.get("platoon")
+    if cur is not None:
+        return [state.platoons[cur]]
+    return [
+        p for p in state.platoons.values() if p.side == side and not p.moved and movable(state, p)
+    ]
+
+
+def can_move(state: State, e: Element) -> str | None:
+    """Why `e` cannot be given a move order now, or None."""
+    if not e.active:
+        return f"{e.name} is not on the table"
+    if e.moved > 0:
+        return f"{e.name} has already moved this turn"
+    if e.has("hull_damaged"):
+        return f"{e.name} is immobilised (p31)"
+    if e.has("stunned"):
+        return f"{e.name} is stunned and cannot move this turn (p31)"
+    if e.has("retreat"):
+        return f"{e.name} is retreating: its move is compulsory (p24)"
+    if "cf" in e.counters:
+        return f"{e.name} is giving covering fire and may do nothing else (p17)"
+    if movement.speeds(state.records[e.id])[0] <= 0:
+        return f"{e.name} is a towed gun: not implemented: man-handling and limbering (p33)"
+    return None
+
+
+def _reaches(state: State, e: Element, xy: tuple[float, float]) -> bool:
+    """Whether `e` may move straight to `xy` this turn (on the table, within its allowance)."""
+    if not state.board.on_table(*xy):
+        return False
+    return movement.cost(state, (e.x, e.y), [xy]) <= movement.allowance(state, e, [xy]) + 1e-6
+
+
+def _cost(state: State, e: Element, group: bool) -> tuple[int, bool]:
+    """(pips, out of radius) of an order for `e` (p7)."""
+    out = not command.in_radius(state, e)
+    return pips.order_cost(state.rules, pips.Order(out_of_radius=out)), out
+
+
+def legal(state: State, side: str) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    t = state.scenario.table
+    for p in _current(state, side):
+        out.append({"type": "end_platoon", "platoon": p.id})
+        c = state.companies[p.company]
+        left = c.pips - c.spent
+        if c.finished or left <= 0:
+            continue
+        out.append({"type": "group", "platoon": p.id, "order": "defend"})
+        out += _ride_templates(state, side, p, left)
+        out += _exit_templates(state, p, left)
+        members = [
+            state.elements[m] for m in p.members if can_move(state, state.elements[m]) is None
+        ]
+        if not members:
+            continue
+        slowest = min(movement.speeds(state.records[m.id])[0] for m in members)
+        for i in range(DIRECTIONS):
+            a = 2 * math.pi * i / DIRECTIONS
+            for share in (0.5, 1.0):
+                dx = round(slowest * share * math.sin(a), 2)
+                dy = round(slowest * share * math.cos(a), 2)
+                if all(_reaches(state, m, (m.x + dx, m.y + dy)) for m in members):
+                    for order in ("move", "leapfrog"):
+                        out.append(
+                            {"type": "group", "platoon": p.id, "order": order, "dx": dx, "dy": dy}
+                        )
+        for e in members:
+            if _cost(state, e, False)[0] > left:
+                continue
+            full = movement.speeds(state.records[e.id])[0]
+            for i in range(DIRECTIONS):
+                a = 2 * math.pi * i / DIRECTIONS
+                for share in (0.5, 1.0):
+                    x = round(min(max(e.x + full * share * math.sin(a), 0.0), t.width), 2)
+                    y = round(min(max(e.y + full * share * math.cos(a), 0.0), t.depth), 2)
+                    if (x, y) != (e.x, e.y) and _reaches(state, e, (x, y)):
+                        out.append({"type": "move", "unit": e.id, "path": [[x, y]]})
+    return out
+
+
+def _exit_templates(state: State, p: Platoon, left: int) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for m in (state.elements[x] for x in p.members):
+        if can_move(state, m) is None and _cost(state, m, False)[0] <= left:
+            for edge, at in EDGE_POINT.items():
+                if _reaches(state, m, at(m, state.scenario.table)):
+                    out.append({"type": "exit", "unit": m.id, "edge": edge})
+    return out
+
+
+def _ride_templates(state: State, side: str, p: Platoon, left: int) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for m in (state.elements[x] for x in p.members):
+        if m.lost or m.x is None or m.moved > 0:
+            continue
+        if m.transport is not None:
+            if _cost(state, state.elements[m.transport], False)[0] <= left:
+                out.append({"type": "dismount", "unit": m.id})
+        elif m.kind == "infantry" and _cost(state, m, False)[0] <= left:
+            for v in state.side_elements(side):
+                if v.active and v.kind in ("afv", "softskin"):
+                    try:
+                        riders.check_embark(state, m, v.id)
+                    except IllegalCommand:
+                        continue
+                    out.append({"type": "embark", "unit": m.id, "vehicle": v.id})
+    return out
+
+
+# ----------------------------------------------------------------------------- commands
+def _platoon(state: State, side: str, pid: Any, field: str = "platoon") -> Platoon:
+    p = state.platoons.get(pid) if isinstance(pid, str) else None
+    if p is None or p.side != side:
+        raise IllegalCommand(f"{pid!r} is not a platoon of yours", field)
+    if p not in _current(state, side):
+        cur = state.phase_data.get("platoon")
+        why = f"platoon {cur} is moving now" if cur else f"{p.name} has already moved"
+        raise IllegalCommand(f"{p.name} cannot move now: {why}", field)
+    return p
+
+
+def _pips(state: State, p: Platoon, cost: int, field: str) -> bool:
+    """Check the company can pay; True when this order spends its last pip."""
+    c = state.companies[p.company]
+    if c.finished:
+        raise IllegalCommand(f"{c.name} has finished its movement this turn (p7)", field)
+    left = c.pips - c.spent
+    if cost > left:
+        raise IllegalCommand(
+            f"{c.name} has {left} pip(s) left; this order costs {cost} (p7)", field
+        )
+    return cost == left
+
+
+def _path_of(state: State, e: Element, raw: list, field: str = "path") -> list[tuple[float, float]]:
+    path = [(float(x), float(y)) for x, y in raw]
+    for x, y in path:
+        if not state.board.on_table(x, y):
+            raise IllegalCommand(f"({x:g}, {y:g}) is off the table", field)
+    return path
+
+
+def _check_reach(state: State, e: Element, path: list[tuple[float, float]], field: str) -> None:
+    full = movement.allowance(state, e, path)
+    cost = movement.cost(state, (e.x, e.y), path)
+    if e.kind == "infantry" and cost > full and movement.charges(state, e, path):
+        full = movement.CHARGE
+    if cost > full + 1e-6:
+        raise IllegalCommand(
+            f"{e.name} moves at most {full:g} cm here; this path costs {cost:.1f} cm", field
+        )
+
+
+def _step(state: State, e: Element, path: list[tuple[float, float]], facing: float | None) -> dict:
+    start = (e.x, e.y)
+    return {
+        "unit": e.id,
+        "path": movement.trace(start, path),
+        "facing": facing if facing is not None else movement.facing_of(start, path, e.facing),
+    }
+
+
+def resolve(state: State, side: str, cmd: dict[str, Any], rng: random.Random) -> list[Draft]:
+    kind = cmd["type"]
+    if kind == "end_platoon":
+        p = _platoon(state, side, cmd.get("platoon"))
+        return [Draft("platoon_moved", {"platoon": p.id}, (side,))]
+    if kind == "group":
+        return _group(state, side, cmd, rng)
+    if kind in ("dismount", "embark"):
+        return _ride_order(state, side, cmd)
+    if kind == "exit":
+        return _exit(state, side, cmd)
+    if kind == "rally":
+        hq, target = rally.check(state, side, cmd.get("unit"), cmd.get("platoon"))
+        p = _platoon(state, side, hq.platoon, "unit")
+        cost, _ = _cost(state, hq, False)
+        last = _pips(state, p, cost, "unit")
+        base = {"platoon": p.id, "company": p.company, "cost": cost, "finishes": last}
+        return [rally.draft(state, side, base, hq, target, rng)]
+    e = command.own(state, side, cmd.get("unit"))
+    p = _platoon(state, side, e.platoon, "unit")
+    why = can_move(state, e)
+    if why:
+        raise IllegalCommand(why, "unit")
+    path = _path_of(state, e, cmd["path"])
+    _check_reach(state, e, path, "path")
+    cost, _ = _cost(state, e, False)
+    last = _pips(state, p, cost, "unit")
+    base = {"platoon": p.id, "company": p.company, "cost": cost, "finishes": last}
+    if e.has("pinned"):
+        res = sample(morale_tests.break_pin, state.rules, e, rng=rng)
+        acts = res.result.name == "acts"
+        data = base | {"unit": e.id, "acts": acts}
+        drafts = [Draft("pin_test", data, (side,), tuple(res.lines()))]
+        if not acts:
+            return drafts
+        drafts += orders_cover.fire_on(state, e, rng)  # it breaks cover: the CF fires (p17)
+        if orders_cover.killed(drafts):
+            return drafts
+    else:
+        drafts = []
+    step = _step(state, e, path, cmd.get("facing"))
+    move = base | {"moves": [step]}
+    return drafts + [Draft("move", move, (side,))] + _mined(state, side, e, path, step, rng)
+
+
+EDGE_POINT = {
+    "north": lambda e, t: (e.x, t.depth),
+    "south": lambda e, t: (e.x, 0.0),
+    "east": lambda e, t: (t.width, e.y),
+    "west": lambda e, t: (0.0, e.y),
+}
+
+
+def _exit(state: State, side: str, cmd: dict[str, Any]) -> list[Draft]:
+    """Leave the table by an edge within this move (1 pip); it counts for `exit` victory."""
+    e = command.own(state, side, cmd.get("unit"))
+    p = _platoon(state, side, e.platoon, "unit")
+    why = can_move(state, e)
+    if why:
+        raise IllegalCommand(why, "unit")
+    edge = cmd["edge"]
+    end = EDGE_POINT[edge](e, state.scenario.table)
+    if not _reaches(state, e, end):
+        raise IllegalCommand(f"{e.name} cannot reach the {edge} edge this move", "edge")
+    cost, _ = _cost(state, e, False)
+    last = _pips(state, p, cost, "unit")
+    base = {"platoon": p.id, "company": p.company, "cost": cost, "finishes": last}
+    step = _step(state, e, [end], None)
+    return [Draft("move", base | {"moves": [step]}, (side,)),
+            Draft("exited", {"unit": e.id, "edge": edge}, (side,))]  # fmt: skip
+
+
+def _ride_order(state: State, side: str, cmd: dict[str, Any]) -> list[Draft]:
+    """Board a vehicle or get down from it (riders.py): a single order of 1 pip (p7)."""
+    uid = cmd.get("unit")
+    e = state.elements.get(uid) if isinstance(uid, str) else None
+    if e is None or e.side != side or e.lost or e.x is None:
+        raise IllegalCommand(f"{uid!r} is not an element of yours on the table", "unit")
+    p = _platoon(state, side, e.platoon, "unit")
+    if e.moved > 0:
+        raise IllegalCommand(f"{e.name} has already moved this turn", "unit")
+    if cmd["type"] == "dismount":
+        if e.transport is None:
+            raise IllegalCommand(f"{e.name} is not aboard a vehicle", "unit")
+        v = state.elements[e.transport]
+    else:
+        if e.transport is not None:
+            raise IllegalCommand(f"{e.name} is already aboard {e.transport}", "unit")
+        v = riders.check_embark(state, e, cmd.get("vehicle"))
+    cost, _ = _cost(state, v if e.transport else e, False)
+    last = _pips(state, p, cost, "unit")
+    base = {"platoon": p.id, "company": p.company, "cost": cost, "finishes": last}
+    if cmd["type"] == "embark":
+        return [Draft("embark", base | {"unit": e.id, "vehicle": v.id}, (side,))]
+    x, y = riders.dismount_spot(state, v)
+    return [Draft("dismount", base | {"unit": e.id, "x": x, "y": y}, (side,))]
+
+
+def _mined(state: State, side: str, e: Element, path, step: dict, rng) -> list[Draft]:
+    """Mines set off along the move (mines.py): the mover learns the result; an element
+    destroyed or immobilised is left where it was hit (the umpire's `mine_hits` lands it)."""
+    cm, result, lines = mines.sweep(state, e, path, rng)
+    if not lines:
+        return []
+    # a mine that went off is the mover's to know; squares crossed unharmed tell it nothing
+    seen_by = (side,) if result else ()
+    out = [Draft("mine_check", {"unit": e.id, "result": result or "no_trip"}, seen_by,
+                 tuple(lines))]  # fmt: skip
+    if cm is not None:
+        at = movement.point_at(step["path"], cm)
+        out.append(Draft("mine_hits", {"results": [{"target": e.id, "result": result,
+                                                    "at": list(at)}]}, ()))  # fmt: skip
+    return out
+
+
+def _group(state: State, side: str, cmd: dict[str, Any], rng: random.Random) -> list[Draft]:
+    p = _platoon(state, side, cmd.get("platoon"))
+    order, dx, dy = cmd["order"], float(cmd.get("dx") or 0.0), float(cmd.get("dy") or 0.0)
+    members = [state.elements[m] for m in p.members if state.elements[m].active]
+    cost = 1
+    last = _pips(state, p, cost, "platoon")
+    base = {"platoon": p.id, "company": p.company, "cost": cost, "finishes": False, "order": order}
+    moves = []
+    if order != "defend":
+        if dx == 0 and dy == 0:
+            raise IllegalCommand("a group move needs dx or dy", "dx")
+        movers = [m for m in members if can_move(state, m) is None]
+        if order == "leapfrog":
+            movers = movers[::2]  # p7: half the platoon moves, the rest stays
+        if not movers:
+            raise IllegalCommand(f"no element of {p.name} can move now", "platoon")
+        for m in movers:
+            path = [(m.x + dx, m.y + dy)]
+            if not state.board.on_table(*path[0]):
+                raise IllegalCommand(f"{m.name} would leave the table", "dx")
+            _check_reach(state, m, path, "dx")
+            moves.append(_step(state, m, path, None))
+    del last
+    mined = [
+        d
+        for m in moves
+        for d in _mined(state, side, state.elements[m["unit"]],
+                        [tuple(pt[:2]) for pt in m["path"][1:]], m, rng)
+    ]  # fmt: skip
+    return [
+        Draft("move", base | {"moves": moves}, (side,)),
+        *mined,
+        Draft("platoon_moved", {"platoon": p.id}, (side,)),
+    ]
+
+
+# ----------------------------------------------------------------------------- automatic
+def _first(state: State):
+    """Which side moves a platoon first (p6): the lowest troop class on the table; a tie is
+    broken by 1D6 each, the lower starting (re-rolled while equal)."""
+    low = {}
+    for s in state.sides:
+        classes = [RANK[e.troop_class] for e in state.side_elements(s) if e.active]
+        low[s] = min(classes, default=9)
+    a, b = state.sides
+    if low[a] != low[b]:
+        first = a if low[a] < low[b] else b
+        yield Note(f"{first} has the lowest troop class on the table and moves first", "p6")
+        return Outcome(first)
+    while True:
+        ra = yield Roll("1d6", f"{a} moves first on the lower", "p6")
+        rb = yield Roll("1d6", f"{b} moves first on the lower", "p6")
+        if ra != rb:
+            return Outcome(a if ra < rb else b)
+
+
+def enter(state: State) -> None:
+    pass
+
+
+def automatic(state: State, rng: random.Random) -> list[Draft]:
+    if not state.phase_data.get("arrived"):
+        return [*arrivals.due(state), Draft("arrivals_done", {}, ())]
+    if not state.phase_data.get("retreated"):
+        by_side = command.retreat_moves(state)
+        return [Draft("retreat_move", {"moves": m}, (s,)) for s, m in by_side.items()]
+    if state.queue is not None:
+        return []
+    counts = {
+        s: sum(1 for p in state.platoons.values() if p.side == s and movable(state, p))
+        for s in state.sides
+    }
+    if not any(counts.values()):
+        return []
+    res = sample(_first, state, rng=rng)
+    ratio = state.rules.opts.platoon_ratio == "ratio"
+    data = {"first": res.result.name, "counts": counts, "ratio": ratio}
+    # the platoon counts set the queue (umpire's); the sides learn who moves first and why
+    return [
+        Draft("movement_order", data, (), tuple(res.lines())),
+        Draft("first_to_move", {"side": res.result.name}, None, tuple(res.lines())),
+    ]

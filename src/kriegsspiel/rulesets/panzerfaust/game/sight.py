@@ -1,0 +1,121 @@
+"""Who observes whom (p8-9), per observer: an enemy element is spotted by one of a side's
+elements when it is in that observer's arc of vision and direct line of sight and within the
+Observation Table's range for the terrain it is in and its size, times every multiplier
+(rules/observe.py); once spotted it stays spotted to that observer until it leaves the
+observer's line of sight or changes terrain feature (p8). A side observes what any of its
+elements observes. Muzzle flashes (p9) are handled where a shot is fired (orders_fire.py).
+
+Sight is refreshed after events that move or remove elements (`look`); each refresh works
+out every observer-target pair once, with each line of sight memoised by position.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+from ....geometry.footprint import in_arc
+from ..rules import observe
+from .state import Element, State
+
+MOVED_FAR = 5.0  # cm: an observer that moved more sees less (p8)
+
+
+def arc(e: Element) -> float:
+    """Half the arc of vision in degrees (p9)."""
+    if e.kind == "afv":
+        return observe.arc_of_vision("closed_afv" if e.has("closed_down") else "vehicle") / 2
+    return observe.arc_of_vision("infantry" if e.kind == "infantry" else "vehicle") / 2
+
+
+def reach(state: State, obs: Element, tgt: Element) -> float:
+    """The range at which `obs` observes `tgt` (p8): table base times the multipliers."""
+    row = state.board.sight_row(tgt.x, tgt.y)
+    base, _ = observe.base_range(state.rules, row, tgt.size)
+    s = observe.Sight(
+        0.0,
+        row,
+        tgt.size,
+        camouflaged_or_prone=tgt.has("camouflaged"),
+        dug_in_or_hull_down=tgt.has("dug_in"),
+        observer_closed_down=obs.has("closed_down"),
+        observer_moved=obs.moved > MOVED_FAR,
+        target_moved_or_fired=tgt.moved > 0 or tgt.fired,
+        weather=weather(state),
+    )
+    r = Fraction(base)
+    for _, f in observe.multipliers(state.rules, s):
+        r *= f
+    night = (state.pregame or {}).get("weather", {}).get("night_visibility")
+    if night:  # the darkness rolled in the pre-game (p11)
+        r *= Fraction(1, 10) if night == "tenth" else Fraction(1, 20)
+    return float(r)
+
+
+def weather(state: State) -> str:
+    """The pre-game's worst weather for sight (p10), or clear."""
+    conditions = (state.pregame or {}).get("weather", {}).get("conditions", [])
+    known = [c for c in conditions if c in observe.WEATHER and c != "clear"]
+    return min(known, key=lambda c: observe.WEATHER[c], default="clear")
+
+
+def sees(state: State, obs: Element, tgt: Element, before: dict[str, str | None]) -> bool:
+    """Whether `obs` observes `tgt` now; `before` is what it spotted until now."""
+    if not (obs.active and tgt.on_table) or tgt.transport:
+        return False
+    if tgt.hidden and state.phase == "setup":  # on the map, not yet on the table (p5)
+        return False
+    a, b = (obs.x, obs.y), (tgt.x, tgt.y)
+    if not state.board.los(a, b):
+        return False
+    if tgt.id in before and before[tgt.id] == tgt.feature:
+        return True  # stays spotted (p8)
+    if not in_arc(a, obs.turret if obs.turret is not None else obs.facing, b, arc(obs)):
+        return False
+    return math.dist(a, b) <= reach(state, obs, tgt)
+
+
+def look(state: State) -> None:
+    """Refresh every observer's spotting, each side's observed set and last-seen markers."""
+    for side in state.sides:
+        enemies = [e for e in state.elements.values() if e.side != side and e.on_table]
+        seen: set[str] = set()
+        for obs in state.elements.values():
+            if obs.side != side:
+                continue
+            before = state.spotted.get(obs.id, {})
+            now = {t.id: t.feature for t in enemies if sees(state, obs, t, before)}
+            if now:
+                state.spotted[obs.id] = now
+                seen.update(now)
+            else:
+                state.spotted.pop(obs.id, None)
+        if state.phase != "setup":  # observation begins with turn 1
+            for i in seen:
+                state.elements[i].hidden = False  # its counter is turned over (p5)
+        _dummies(state, side)
+        marks = state.last_seen.setdefault(side, {})
+        for i in seen:
+            marks[i] = [state.elements[i].x, state.elements[i].y]
+        for i in list(marks):
+            if not state.elements[i].on_table:
+                del marks[i]
+        state.seen[side] = sorted(seen)
+
+
+def observers(state: State, side: str, target: str) -> list[str]:
+    """The elements of `side` that observe `target` now."""
+    return [o for o, tg in state.spotted.items() if target in tg and state.elements[o].side == side]
+
+
+def _dummies(state: State, side: str) -> None:
+    """An enemy dummy counter that one of `side`'s elements would observe, were it real, is
+    turned over and removed (p5); from turn 1 on (the set-up places them unseen)."""
+    if state.phase == "setup":
+        return
+    for m in [m for m in state.markers.values() if m.kind == "dummy" and m.side != side]:
+        ghost = Element(m.id, m.side or "", "", "dummy", "", "", "", m.x, m.y,
+                        size=m.data.get("size", "A"))  # fmt: skip
+        ghost.feature = state.board.feature(m.x, m.y)
+        if any(sees(state, o, ghost, {}) for o in state.elements.values() if o.side == side):
+            del state.markers[m.id]

@@ -1,0 +1,143 @@
+"""What one side may know (the engine envelope plus a `panzerfaust` section): its own
+elements in full; enemy elements it observes now, by their alias for this side, with what can
+be seen of them (type, facing, visible counters); markers where it last saw the others; its
+companies' pips and platoons; the markers it may see. The umpire sees everything."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from ....engine.events import SPECTATOR, UMPIRE
+from . import phases
+from .state import Element, State
+
+VISIBLE_COUNTERS = ("brewed_up", "camouflaged", "dug_in", "closed_down")  # seen on a model
+
+
+def own_piece(e: Element) -> dict[str, Any]:
+    return {
+        "id": e.id, "side": e.side, "x": e.x, "y": e.y, "facing": e.facing, "kind": e.kind,
+        "name": e.name, "type": e.type, "turret": e.turret, "company": e.company,
+        "platoon": e.platoon, "hq": e.hq, "radio": e.radio, "size": e.size,
+        "troop_class": e.troop_class, "morale": e.morale, "counters": dict(e.counters),
+        "transport": e.transport, "carrying": list(e.carrying), "limbered": e.limbered,
+        "moved": e.moved, "fired": e.fired, "hidden": e.hidden,
+    }  # fmt: skip
+
+
+def enemy_piece(state: State, side: str, e: Element) -> dict[str, Any]:
+    return {
+        "id": state.aliases.alias(side, e.id), "side": e.side, "x": e.x, "y": e.y,
+        "facing": e.facing, "kind": e.kind, "name": state.records[e.id].name, "type": e.type,
+        "turret": e.turret, "size": e.size,
+        "counters": {k: v for k, v in e.counters.items() if k in VISIBLE_COUNTERS},
+    }  # fmt: skip
+
+
+def counters(state: State, side: str) -> list[dict[str, Any]]:
+    """The enemy's hidden-deployment counters `side` sees (p5): its real elements that side has
+    not yet observed and its dummies, alike: an alias, a place and a size letter."""
+    seen = set(state.seen.get(side, ()))
+    out = [
+        {"id": state.aliases.alias(side, e.id), "x": e.x, "y": e.y, "size": e.size}
+        for e in state.elements.values()
+        if e.side != side and e.hidden and e.active and e.id not in seen
+    ]
+    out += [
+        {"id": state.aliases.alias(side, m.id), "x": m.x, "y": m.y, "size": m.data.get("size", "A")}
+        for m in state.markers.values()
+        if m.kind == "dummy" and m.side != side
+    ]
+    return sorted(out, key=lambda c: c["id"])
+
+
+def _to_fire(state: State, side: str) -> str | None:
+    """Phase G: the own element whose turn it is to fire, if any."""
+    if state.phase != "G" or state.fire_step >= len(state.fire_order):
+        return None
+    e = state.elements[state.fire_order[state.fire_step]]
+    return e.id if e.side == side else None
+
+
+def view(game: Any, state: State, side: str) -> dict[str, Any]:
+    sc = state.scenario
+    section: dict[str, Any] = {}
+    if side == UMPIRE:
+        own = [own_piece(e) for e in state.elements.values() if e.on_table]
+        enemies: list[dict[str, Any]] = []
+        last: list[dict[str, Any]] = []
+        markers = [asdict(m) for m in state.markers.values()]
+    elif side == SPECTATOR:
+        own, last, markers = (
+            [],
+            [],
+            [asdict(m) for m in state.markers.values() if m.visible_to is None],
+        )
+        enemies = [
+            enemy_piece(state, side, state.elements[i]) for s in state.sides
+            for i in state.seen.get(s, [])
+        ]  # fmt: skip
+    else:
+        own = [own_piece(e) for e in state.elements.values() if e.side == side and e.on_table]
+        seen = state.seen.get(side, [])
+        enemies = [enemy_piece(state, side, state.elements[i]) for i in seen]
+        last = [
+            {"id": state.aliases.alias(side, i), "x": xy[0], "y": xy[1]}
+            for i, xy in state.last_seen.get(side, {}).items()
+            if i not in seen
+        ]
+        markers = [
+            asdict(m)
+            for m in state.markers.values()
+            if m.visible_to is None or side in m.visible_to
+        ]
+        section = {
+            "companies": [
+                {"id": c.id, "name": c.name, "hq": c.hq, "pips": c.pips, "spent": c.spent,
+                 "finished": c.finished, "troop_class": c.troop_class, "morale": c.morale,
+                 "status": c.status, "platoons": list(c.platoons)}
+                for c in state.companies.values() if c.side == side
+            ],
+            "platoons": [
+                {"id": p.id, "name": p.name, "company": p.company, "hq": p.hq,
+                 "members": list(p.members), "moved": p.moved, "order": p.order,
+                 "status": p.status}
+                for p in state.platoons.values() if p.side == side
+            ],
+            "to_deploy": [e.id for e in state.elements.values() if e.side == side and e.x is None],
+            "flashes": dict(state.flashes.get(side, {})),
+            "pips": "; ".join(
+                f"{c.name} {c.pips - c.spent} of {c.pips}" + (" (finished)" if c.finished else "")
+                for c in state.companies.values() if c.side == side
+            ),
+            "platoon_moving": state.phase_data.get("platoon") if state.phase == "F" else None,
+            "to_fire": _to_fire(state, side),
+        }  # fmt: skip
+    section["markers"] = markers
+    if side not in (UMPIRE, SPECTATOR):
+        section["counters"] = counters(state, side)
+    queue = state.queue
+    section["moving"] = queue.to_act() if queue else None
+    phase = phases.phase(state.phase)
+    return {
+        "ruleset": "panzerfaust",
+        "you": side,
+        "turn": state.turn,
+        "turn_limit": sc.victory.turn_limit,
+        "phase": state.phase,
+        "phase_title": phase.title,
+        "active": game.active_sides(state),
+        "table": sc.table.model_dump(),
+        "terrain": [f.model_dump() for f in sc.terrain],
+        "objectives": [o.model_dump() for o in sc.objectives],
+        "sides": [{"id": s.id, "name": s.name, "nation": s.nation} for s in sc.sides],
+        "options": {},
+        "legal": game.legal_commands(state, side),
+        "result": state.result,
+        "prompt": None,
+        "units": own,
+        "enemies": enemies,
+        "last_known": last,
+        "panzerfaust": section,
+    }
