@@ -11,6 +11,7 @@ from pydantic import Field, model_validator
 
 from ...engine.scenario import Piece, SpecModel
 from .models import Morale, TroopClass
+from .offtable import Battery, Plane
 
 
 class Team(Piece):
@@ -56,6 +57,8 @@ class PanzerfaustForces(SpecModel):
     deployment: list[tuple[float, float]] | None = Field(default=None, min_length=3)
     enters_from_edge: bool = False
     companies: list[Company] = Field(default_factory=list)
+    batteries: list[Battery] = Field(default_factory=list)  # off-table (p35-37)
+    aircraft: list[Plane] = Field(default_factory=list)  # p42-44
 
     def pieces(self) -> list[Team]:
         return [t for c in self.companies for p in c.platoons for t in p.teams]

@@ -152,6 +152,7 @@ class State:
     last_seen: dict[str, dict[str, list[float]]] = field(default_factory=dict)
     flashes: dict[str, dict[str, Any]] = field(default_factory=dict)  # side -> alias -> flash
     phase_data: dict[str, Any] = field(default_factory=dict)  # a phase module's own data
+    offtable: dict[str, Any] = field(default_factory=dict)  # batteries and aircraft (support.py)
     result: dict[str, Any] | None = None
     # derived from the scenario, never from events (not in the hash): the table, the rules'
     # tables and options, each element's data record
@@ -182,5 +183,6 @@ class State:
             "last_seen": self.last_seen,
             "flashes": self.flashes,
             "phase_data": self.phase_data,
+            "offtable": self.offtable,
             "result": self.result,
         }

@@ -1,0 +1,262 @@
+"""Off-table support as the game sees it (pp. 35-44): each side's batteries and aircraft from
+its forces block, their running status (`state.offtable`, changed only by folds), who may
+direct them, and which elements a beaten zone or an air attack catches this turn.
+
+A beaten zone catches every element, friend or foe (p36), that spent the turn in it, ended its
+move in it or left it; one only partly in the zone is diced with the -1 of p37. Elements are
+the game's teams, so a squad is diced team by team (decision P142). A mover that left the
+zone is diced at the point where it crossed the edge and, if hit, stays there (p6 F, P143)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from ....engine.commands import IllegalCommand
+from ....engine.events import Draft
+from ....geometry.footprint import in_arc
+from ..models import AFV, ArtilleryBattery, MotorisedGun
+from ..offtable import Battery, Plane
+from ..rules import indirect
+from ..rules.lookup import find
+from . import sight
+from .state import Element, State
+
+# p35 mortar table: BZR by calibre (the 90-107 mm band's calibres are lost: read as up to 107)
+MORTAR_BZR = ((60, 3), (82, 6), (107, 9), (120, 15))
+MORTAR_HEAVY_BZR = 18
+OFFBOARD_MORTAR_MM = 90  # p36: the smallest mortar used off the table
+STEP = 0.5  # cm between the points of a path tested against a zone
+
+Inside = Callable[[float, float], bool]
+
+
+# ----------------------------------------------------------------------------- the forces
+def batteries(state: State, side: str | None = None) -> list[tuple[str, Battery]]:
+    """(side, battery) of every off-table battery, in scenario order."""
+    sides = [side] if side else state.sides
+    return [(s, b) for s in sides for b in getattr(state.scenario.forces_of(s), "batteries", [])]
+
+
+def planes(state: State, side: str | None = None) -> list[tuple[str, Plane]]:
+    sides = [side] if side else state.sides
+    return [(s, p) for s in sides for p in getattr(state.scenario.forces_of(s), "aircraft", [])]
+
+
+def battery(state: State, side: str, bid: Any, field: str = "battery") -> Battery:
+    b = next((b for s, b in batteries(state, side) if b.id == bid), None)
+    if b is None:
+        raise IllegalCommand(f"{bid!r} is not one of your off-table batteries", field)
+    return b
+
+
+def plane(state: State, side: str, pid: Any, field: str = "aircraft") -> Plane:
+    p = next((p for s, p in planes(state, side) if p.id == pid), None)
+    if p is None:
+        raise IllegalCommand(f"{pid!r} is not one of your aircraft", field)
+    return p
+
+
+def status(state: State, kind: str, key: str) -> dict[str, Any]:
+    """The running status of a battery or aircraft (created on first use, in a fold)."""
+    return state.offtable.setdefault(kind, {}).setdefault(key, {})
+
+
+def peek(state: State, kind: str, key: str) -> dict[str, Any]:
+    """The status without creating it (for queries)."""
+    return state.offtable.get(kind, {}).get(key, {})
+
+
+def record(state: State, b: Battery) -> ArtilleryBattery:
+    return find(state.rules.cat, ("battery",), b.type)[1]  # type: ignore[return-value]
+
+
+def is_mortar(state: State, b: Battery) -> bool:
+    return record(state, b).battery_kind == "mortar"
+
+
+def bzr(state: State, b: Battery) -> float:
+    """Beaten-zone radius of a battery (p35): guns by calibre, mortars by their own table."""
+    if is_mortar(state, b):
+        return next((r for mm, r in MORTAR_BZR if b.calibre_mm <= mm), MORTAR_HEAVY_BZR)
+    return indirect.bzr_cm(b.calibre_mm)
+
+
+def pairs(state: State, b: Battery) -> int:
+    """Gun pairs, or mortars, firing (the p37 +1/+2/+3)."""
+    return b.guns if is_mortar(state, b) else max(1, b.guns // 2)
+
+
+def skill(state: State, side: str, b: Battery) -> str:
+    """The call-down column (p36): US, Vet/Reg, Conscript."""
+    if state.nations.get(side, "").startswith("usa"):
+        return "us"
+    return "conscript" if b.troop_class == "conscript" else "vet_reg"
+
+
+def check(state: State) -> None:
+    """What the rules forbid in the scenario's off-table support (raised at set-up)."""
+    if state.scenario.artillery:
+        raise NotImplementedError(
+            "not implemented: the generic `artillery` list in a Panzerfaust scenario; declare "
+            "batteries in forces.<side>.batteries with their guns and calibre (p35)"
+        )
+    for side, b in batteries(state):
+        where = f"forces.{side}.batteries {b.id}"
+        try:
+            rec = record(state, b)
+        except LookupError as e:
+            raise ValueError(f"{where}: {e}") from None
+        if rec.battery_kind == "rocket":
+            raise NotImplementedError(f"not implemented: rocket batteries (p38) ({where})")
+        if rec.battery_kind == "mortar" and b.calibre_mm < OFFBOARD_MORTAR_MM:
+            raise ValueError(f"{where}: mortars under 90 mm cannot be used off the table (p36)")
+        if rec.battery_kind == "gun" and b.guns % 2:
+            raise ValueError(f"{where}: guns come in pairs (p35), not {b.guns}")
+        if b.map_fire and _role(state, side) == "encounter":
+            raise ValueError(f"{where}: no map fire in an Encounter (p4)")
+        last: int | None = None
+        for m in b.map_fire:
+            first = min(m.turns)
+            if last is not None and first < indirect.map_fire_next(last, _troop(state, side, b)):
+                raise ValueError(
+                    f"{where}: map fire changes target at turn {first}, before the p37 delay "
+                    f"after turn {last} ({indirect.MAP_DELAY[_troop(state, side, b)]} turns)"
+                )
+            last = max(m.turns)
+    for side, p in planes(state):
+        where = f"forces.{side}.aircraft {p.id}"
+        try:
+            find(state.rules.cat, ("aircraft",), p.type)
+        except LookupError as e:
+            raise ValueError(f"{where}: {e}") from None
+
+
+def _role(state: State, side: str) -> str | None:
+    return getattr(state.scenario.forces_of(side), "role", None)
+
+
+def _troop(state: State, side: str, b: Battery) -> str:
+    return "us" if skill(state, side, b) == "us" else b.troop_class
+
+
+# ----------------------------------------------------------------------------- observers
+def observes_point(state: State, e: Element, xy: tuple[float, float]) -> bool:
+    """Whether `e` can see the point (p36: whoever directs fire must have DLOS to it)."""
+    if not e.active:
+        return False
+    a = (e.x, e.y)
+    facing = e.turret if e.turret is not None else e.facing
+    return in_arc(a, facing, xy, sight.arc(e)) and state.board.los(a, xy)
+
+
+def role_of(state: State, e: Element, team: str) -> bool:
+    """Whether `e` is an FAO (`fao`) or FAC (`fac`) team by its army-list record."""
+    return e.kind == "infantry" and team in e.type.rsplit("/", 1)[-1].split("-")
+
+
+def learns(state: State, side: str, xy: tuple[float, float], radius: float) -> bool:
+    """Whether `side` learns of fire landing at `xy` (decision P141): one of its elements
+    sees the point or stands in the zone."""
+    return any(
+        e.active and (math.dist((e.x, e.y), xy) <= radius or state.board.los((e.x, e.y), xy))
+        for e in state.side_elements(side)
+    )
+
+
+# ----------------------------------------------------------------------------- zones
+def circle(xy: tuple[float, float], r: float) -> Inside:
+    return lambda x, y: math.dist((x, y), xy) <= r + 1e-9
+
+
+def rectangle(xy: tuple[float, float], heading: float, length: float, width: float) -> Inside:
+    """A zone `length` along `heading` and `width` across, centred on xy (p43 rockets)."""
+    h = math.radians(heading)
+    ux, uy = math.sin(h), math.cos(h)
+
+    def inside(x: float, y: float) -> bool:
+        dx, dy = x - xy[0], y - xy[1]
+        along, across = dx * ux + dy * uy, dx * uy - dy * ux
+        return abs(along) <= length / 2 + 1e-9 and abs(across) <= width / 2 + 1e-9
+
+    return inside
+
+
+def _points(e: Element) -> Iterator[tuple[float, float]]:
+    if not e.path:
+        yield e.x, e.y  # type: ignore[misc]
+        return
+    for (x0, y0, d0), (x1, y1, d1) in zip(e.path, e.path[1:], strict=False):
+        n = max(1, math.ceil((d1 - d0) / STEP))
+        for i in range(n):
+            t = i / n
+            yield x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
+    yield e.path[-1][0], e.path[-1][1]
+
+
+def caught(state: State, inside: Inside) -> list[tuple[Element, bool, list[float] | None]]:
+    """(element, partial, exit point) of every element the zone catches this turn."""
+    out = []
+    for e in state.elements.values():
+        if not e.on_table or e.transport:
+            continue
+        flags = [inside(x, y) for x, y in _points(e)]
+        if not any(flags):
+            continue
+        at = None
+        if not flags[-1]:  # it left the zone: diced where it crossed the edge
+            i = next(i for i in range(1, len(flags)) if flags[i - 1] and not flags[i])
+            at = list(list(_points(e))[i - 1])
+        out.append((e, not all(flags), at))
+    return out
+
+
+def kind(state: State, e: Element) -> str:
+    """The p37 target kind of an element."""
+    if e.kind in ("afv", "motorised_gun"):
+        rec = state.records[e.id]
+        if isinstance(rec, MotorisedGun) or (isinstance(rec, AFV) and "top" in rec.open):
+            return "open_afv"
+        return "afv"
+    return e.kind if e.kind in ("infantry", "gun", "softskin") else "infantry"
+
+
+def protection(state: State, e: Element) -> str:
+    """The p37 protection of an element: dug in, or in hard cover / woods / a building."""
+    if e.has("dug_in"):
+        return "entrenched"
+    return "soft" if state.board.cover(e.x, e.y) != "none" else "none"
+
+
+def riders(state: State, e: Element) -> list[Element]:
+    """Tank riders on an AFV: diced apart, without cover (p37)."""
+    if e.kind not in ("afv", "motorised_gun"):
+        return []
+    return [state.elements[r] for r in e.carrying if state.elements[r].kind == "infantry"]
+
+
+# ----------------------------------------------------------------------------- results
+def landing(
+    state: State, event: str, results: list[dict[str, Any]], lines: dict[str, tuple[str, ...]],
+    data: dict[str, Any],
+) -> list[Draft]:  # fmt: skip
+    """Results of fire that lands on the table: one umpire event that folds them (losses,
+    effects, morale), and for each side a notice of what it may know: its own elements by
+    id and the enemy elements it observes by their alias, each with its dice."""
+    drafts = [Draft(event, {**data, "results": results}, ())]
+    for side in state.sides:
+        seen = set(state.seen.get(side, ()))
+        mine, why = [], []
+        for r in results:
+            t = state.elements[r["target"]]
+            if t.side == side:
+                mine.append({**r})
+            elif t.id in seen:
+                mine.append({**r, "target": state.aliases.alias(side, t.id), "at": None})
+            else:
+                continue
+            why.extend(lines.get(r["target"], ()))
+        if mine:
+            drafts.append(Draft(f"{event}_seen", {"results": mine}, (side,), tuple(why)))
+    return drafts
