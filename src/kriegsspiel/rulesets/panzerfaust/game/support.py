@@ -13,6 +13,7 @@ import math
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from ....data.errors import RuleError
 from ....engine.commands import IllegalCommand
 from ....engine.events import Draft
 from ....geometry.footprint import in_arc
@@ -106,7 +107,7 @@ def check(state: State) -> None:
         where = f"forces.{side}.batteries {b.id}"
         try:
             rec = record(state, b)
-        except LookupError as e:
+        except (LookupError, RuleError) as e:
             raise ValueError(f"{where}: {e}") from None
         if rec.battery_kind == "rocket":
             raise NotImplementedError(f"not implemented: rocket batteries (p38) ({where})")
@@ -129,7 +130,7 @@ def check(state: State) -> None:
         where = f"forces.{side}.aircraft {p.id}"
         try:
             find(state.rules.cat, ("aircraft",), p.type)
-        except LookupError as e:
+        except (LookupError, RuleError) as e:
             raise ValueError(f"{where}: {e}") from None
 
 

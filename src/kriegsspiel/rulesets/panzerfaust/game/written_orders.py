@@ -121,10 +121,11 @@ def _targets(state: State, side: str) -> list[tuple[float, float]]:
 def legal(state: State, side: str) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for _, b in support.batteries(state, side):
+        o = support.peek(state, "batteries", b.id).get("order") or {}
         if _mission_refused(state, side, b) is None:
             out += [{"type": "fire_mission", "battery": b.id, "x": x, "y": y}
-                    for x, y in _targets(state, side)]  # fmt: skip
-        if "order" in support.peek(state, "batteries", b.id) or b.map_fire:
+                    for x, y in _targets(state, side) if (x, y) != (o.get("x"), o.get("y"))]  # fmt: skip
+        if _firing(state, b):
             out.append({"type": "cease_fire", "battery": b.id})
     for _, p in support.planes(state, side):
         for x, y in _targets(state, side):
@@ -135,6 +136,12 @@ def legal(state: State, side: str) -> list[dict[str, Any]]:
         if orders_air.next_strike(state, side, p) is not None:
             out.append({"type": "cancel_strike", "aircraft": p.id})
     return out
+
+
+def _firing(state: State, b: Any) -> bool:
+    """Whether the battery has fire to stop: a written POA, or map fire not yet cancelled."""
+    st = support.peek(state, "batteries", b.id)
+    return "order" in st or bool(b.map_fire and not st.get("ceased"))
 
 
 def _mission_refused(state: State, side: str, b: Any) -> str | None:
@@ -184,8 +191,7 @@ def resolve(state: State, side: str, cmd: dict[str, Any], rng: random.Random) ->
     if kind in ("fire_mission", "cease_fire"):
         b = support.battery(state, side, cmd.get("battery"))
         if kind == "cease_fire":
-            st = support.peek(state, "batteries", b.id)
-            if "order" not in st and not b.map_fire:
+            if not _firing(state, b):
                 raise IllegalCommand(f"battery {b.id} has no fire to stop", "battery")
             order = {"kind": "cease", "battery": b.id}
             return [sealed.write_draft(side, order, "fire_order")]
@@ -193,6 +199,9 @@ def resolve(state: State, side: str, cmd: dict[str, Any], rng: random.Random) ->
         if why:
             raise IllegalCommand(why, "battery")
         x, y = _on_table(state, cmd)
+        o = support.peek(state, "batteries", b.id).get("order")
+        if o and (o["x"], o["y"]) == (x, y):
+            raise IllegalCommand(f"battery {b.id} already has orders for ({x:g}, {y:g})", "x")
         order = {"kind": "fire", "battery": b.id, "x": x, "y": y,
                  "radius": support.bzr(state, b)}  # fmt: skip
         return [sealed.write_draft(side, order, "fire_order")]
