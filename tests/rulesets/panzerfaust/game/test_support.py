@@ -7,10 +7,15 @@ from __future__ import annotations
 
 import json
 import math
+import random
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from kriegsspiel.ai import RandomBot
+from kriegsspiel.ai.harness import act
 from kriegsspiel.engine import Game, IllegalCommand, load_scenario
 from kriegsspiel.engine.scenario import Scenario
 from kriegsspiel.rulesets.panzerfaust.game import orders_air, support
@@ -68,6 +73,11 @@ def test_a_written_order_is_read_by_its_writer_only():
     assert [(m["kind"], m["x"], m["y"]) for m in mine] == [("poa", 95.0, 24.0)]
     blob = json.dumps(g.view("britain"))
     assert "g-mtr" not in blob and "poa" not in blob
+    sheet = g.view("germany")["panzerfaust"]["support"]
+    assert [b["id"] for b in sheet["batteries"]] == ["g-bty", "g-mtr"]
+    assert sheet["batteries"][1]["order"] == {"x": 95, "y": 24, "turn": 1, "landed": False}
+    assert sheet["aircraft"][0]["strike"]["arrives"] == 2  # the prepared strike (p42)
+    assert [b["id"] for b in g.view("britain")["panzerfaust"]["support"]["batteries"]] == ["b-bty"]
     # the other side probing it learns nothing of it
     with pytest.raises(IllegalCommand) as err:
         g.submit("britain", {"type": "cease_fire", "battery": "g-mtr"})
@@ -285,8 +295,6 @@ def test_aircraft_machine_guns_roll_once_with_one_per_extra_gun():
     p = support.plane(st, "germany", "stuka")
     assert orders_air.attack_weapon(st, p, False) == "mmg"
     strike = {"x": 90.0, "y": 22.0, "heading": 90.0, "altitude": "low", "prepared": None}
-    import random
-
     drafts = orders_air._attack(st, "germany", p, strike, "mmg", random.Random(1))
     res = drafts[0].data["results"]
     strip = support.rectangle((90, 22), 90, 40, 15)
@@ -294,3 +302,42 @@ def test_aircraft_machine_guns_roll_once_with_one_per_extra_gun():
     assert {r["target"] for r in res} == want and len(res) == len(want)
     lines = [line for d in drafts[1:] for line in d.explanation]
     assert any("1 extra gun(s)" in line for line in lines)
+
+
+# ----------------------------------------------------------------------------- fog
+def _secret_names(g: Game, side: str) -> set[str]:
+    """The other side's battery and aircraft names that `side` has not seen over the table."""
+    enemy = g.state.enemy(side)
+    names = {b.id for _, b in support.batteries(g.state, enemy)}
+    flown = {m.data["aircraft"] for m in g.state.markers.values() if m.data.get("aircraft")}
+    met = {e.data.get("aircraft") for e in g.events if e.visible(side)}
+    return names | {p.id for _, p in support.planes(g.state, enemy) if p.id not in flown | met}
+
+
+@settings(max_examples=4, deadline=None)
+@given(st.integers(0, 10_000))
+def test_fog_no_side_reads_the_others_orders_before_they_land(seed):
+    """Random games with batteries and aircraft: a side's view and the events it may read
+    never carry the other side's written orders, battery names or unlanded POAs."""
+    g = Game(load_scenario(SUPPORT), seed=seed)
+    bots = {s: RandomBot(seed + i) for i, s in enumerate(g.sides)}
+    checked = 0
+    for _ in range(250):
+        if g.outcome is not None:
+            break
+        side = g.rules.active_sides(g.state)[0]
+        act(g, side, bots[side])
+        for s in g.sides:
+            enemy = g.state.enemy(s)
+            told_s = [e for e in g.events if e.visible(s)]
+            assert not [e for e in told_s if e.type in ("fire_order", "air_order")
+                        and e.data["side"] == enemy]  # fmt: skip
+            view = g.view(s)
+            marks = view["panzerfaust"]["markers"]
+            assert not [m for m in marks if m["kind"] == "poa" and m["side"] == enemy
+                        and not m["data"].get("aircraft")]  # fmt: skip
+            blob = json.dumps([view, [e.data for e in told_s]])
+            for name in _secret_names(g, s):
+                assert f'"{name}"' not in blob, (s, name)
+                checked += 1
+    assert checked > 0

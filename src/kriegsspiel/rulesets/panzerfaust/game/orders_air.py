@@ -44,23 +44,8 @@ class AAFire(CommandModel):
 
 
 # ----------------------------------------------------------------------------- strikes
-def next_strike(state: State, side: str, p: Plane) -> dict[str, Any] | None:
-    """The aircraft's next strike not yet flown: on call, else the next prepared one."""
-    st = support.peek(state, "aircraft", p.id)
-    if st.get("gone"):
-        return None
-    if "strike" in st:
-        return {**st["strike"], "prepared": None}
-    done = set(st.get("cancelled", [])) | set(st.get("flown", []))
-    for i, s in enumerate(p.prepared):
-        if i not in done and s.turn >= state.turn:
-            return {"x": s.x, "y": s.y, "heading": s.heading, "altitude": s.altitude,
-                    "arrives": s.turn, "prepared": i}  # fmt: skip
-    return None
-
-
 def due(state: State, side: str, p: Plane, when: int) -> dict[str, Any] | None:
-    s = next_strike(state, side, p)
+    s = support.next_strike(state, side, p)
     if s is None or s["arrives"] != when:
         return None
     return s if when >= support.peek(state, "aircraft", p.id).get("next", 0) else None

@@ -142,6 +142,21 @@ def _troop(state: State, side: str, b: Battery) -> str:
     return "us" if skill(state, side, b) == "us" else b.troop_class
 
 
+def next_strike(state: State, side: str, p: Plane) -> dict[str, Any] | None:
+    """The aircraft's next strike not yet flown: on call, else the next prepared one."""
+    st = peek(state, "aircraft", p.id)
+    if st.get("gone"):
+        return None
+    if "strike" in st:
+        return {**st["strike"], "prepared": None}
+    done = set(st.get("cancelled", [])) | set(st.get("flown", []))
+    for i, s in enumerate(p.prepared):
+        if i not in done and s.turn >= state.turn:
+            return {"x": s.x, "y": s.y, "heading": s.heading, "altitude": s.altitude,
+                    "arrives": s.turn, "prepared": i}  # fmt: skip
+    return None
+
+
 # ----------------------------------------------------------------------------- observers
 def observes_point(state: State, e: Element, xy: tuple[float, float]) -> bool:
     """Whether `e` can see the point (p36: whoever directs fire must have DLOS to it)."""
@@ -261,3 +276,25 @@ def landing(
         if mine:
             drafts.append(Draft(f"{event}_seen", {"results": mine}, (side,), tuple(why)))
     return drafts
+
+
+def view(state: State, side: str) -> dict[str, Any]:
+    """A side's own batteries and aircraft as its order sheet shows them (phase A)."""
+    out: dict[str, Any] = {"batteries": [], "aircraft": []}
+    for _, b in batteries(state, side):
+        st = peek(state, "batteries", b.id)
+        out["batteries"].append({
+            "id": b.id, "type": b.type, "guns": b.guns, "calibre_mm": b.calibre_mm,
+            "troop_class": b.troop_class, "radius": bzr(state, b),
+            "map_fire": [m.model_dump() for m in b.map_fire] if not st.get("ceased") else [],
+            "order": st.get("order"), "silenced": bool(st.get("silenced")),
+        })  # fmt: skip
+    for _, p in planes(state, side):
+        st = peek(state, "aircraft", p.id)
+        out["aircraft"].append({
+            "id": p.id, "type": p.type, "bomb_row": p.bomb_row, "rockets": p.rockets,
+            "damage": st.get("damage", 0), "gone": bool(st.get("gone")),
+            "available_from": st.get("next", 1),
+            "strike": next_strike(state, side, p),
+        })  # fmt: skip
+    return out

@@ -133,7 +133,7 @@ def legal(state: State, side: str) -> list[dict[str, Any]]:
                    "altitude": "low"}  # fmt: skip
             if _strike_refused(state, side, cmd) is None:
                 out.append(cmd)
-        if orders_air.next_strike(state, side, p) is not None:
+        if support.next_strike(state, side, p) is not None:
             out.append({"type": "cancel_strike", "aircraft": p.id})
     return out
 
@@ -164,7 +164,7 @@ def _strike_refused(state: State, side: str, cmd: dict[str, Any]) -> str | None:
     st = support.peek(state, "aircraft", p.id)
     if st.get("gone"):
         return f"{p.id} has gone home"
-    if orders_air.next_strike(state, side, p) is not None:
+    if support.next_strike(state, side, p) is not None:
         return f"{p.id} already has a strike ordered; cancel it first"
     if not orders_air.weapons_left(state, p):
         return f"{p.id} has no bombs, rockets or gun ammunition left (p43)"
@@ -207,7 +207,7 @@ def resolve(state: State, side: str, cmd: dict[str, Any], rng: random.Random) ->
         return [sealed.write_draft(side, order, "fire_order")]
     p = support.plane(state, side, cmd.get("aircraft"))
     if kind == "cancel_strike":
-        nxt = orders_air.next_strike(state, side, p)
+        nxt = support.next_strike(state, side, p)
         if nxt is None:
             raise IllegalCommand(f"{p.id} has no strike to cancel", "aircraft")
         order = {"kind": "cancel", "aircraft": p.id, "prepared": nxt.get("prepared")}
