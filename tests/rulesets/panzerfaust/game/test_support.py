@@ -177,6 +177,27 @@ def test_a_call_down_by_the_fao_lands_and_the_mortars_roll_in_h():
     assert again.state_hash() == g.state_hash()
 
 
+def _both(seed: int) -> Game | None:
+    g = Game(scenario(), seed=seed)
+    g.submit("germany", {"type": "fire_mission", "battery": "g-mtr", "x": 95, "y": 24})
+    advance(g, "E", 1)
+    g.submit("germany", {"type": "call_down", "battery": "g-mtr", "observer": "g-fao"})
+    return g if len([e for e in g.events if e.type == "barrage"]) == 2 else None
+
+
+def test_a_turn_where_map_fire_and_a_call_down_both_land():
+    """Turn 1: the 105 mm battery's map fire (p37) and the mortars called down by the FAO
+    (p36) land together; an element under both zones is diced once for each (p36)."""
+    g = next(g for g in map(_both, range(30)) if g is not None)
+    zones = [((90, 22), 12), ((95, 24), 15)]
+    covered = {u: sum(u in inside(g, xy, r) for xy, r in zones) for u in g.state.elements}
+    advance(g, "I", 1)
+    (h,) = [e for e in g.events if e.type == "bz_results"]
+    rolled = {u: sum(r["target"] == u for r in h.data["results"]) for u in g.state.elements}
+    assert rolled == covered and max(covered.values()) == 2
+    assert g.replay().state_hash() == g.state_hash()
+
+
 @pytest.mark.parametrize(
     ("cmd", "reason"),
     [

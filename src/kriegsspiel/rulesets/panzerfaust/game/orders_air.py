@@ -314,8 +314,9 @@ def _attack(state: State, side: str, p: Plane, s: dict[str, Any], weapon: str,
         for t, riding in [(e, False), *((r, True) for r in support.riders(state, e))]:
             k = support.kind(state, t)
             prot = "none" if riding else support.protection(state, t)
+            hard = not riding and state.board.cover(t.x, t.y) == "hard"
             cover = ("protected" if k in ("afv", "open_afv") or prot == "entrenched"
-                     else "hard" if state.board.cover(t.x, t.y) == "hard" else "none")  # fmt: skip
+                     else "hard" if hard else "none")  # fmt: skip
             a = aircraft.AirAttack(kind, dive and kind == "bombs", s["altitude"] == "medium",  # type: ignore[arg-type]
                                    cover, partial, extra)  # type: ignore[arg-type]  # fmt: skip
             bt = indirect.BZTarget(k, calibre)  # type: ignore[arg-type]
