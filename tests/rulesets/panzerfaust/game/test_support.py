@@ -252,8 +252,15 @@ def test_a_zone_catches_sitters_arrivals_and_leavers_at_their_exit_point():
         ({"batteries__1__calibre_mm": 81}, ValueError, "under 90 mm cannot be used off"),
         ({"batteries__0__guns": 3}, ValueError, "guns come in pairs"),
         ({"batteries__0__type": "germany/no-such-gun"}, ValueError, "forces.germany.batteries"),
-        ({"batteries__1__type": "common/rocket-15cm-nbw41"}, NotImplementedError,
-         "not implemented: rocket batteries"),
+        ({"batteries__1__type": "common/rocket-15cm-nbw41"}, ValueError,
+         "rockets fire only map fire"),
+        ({"batteries__0__type": "common/rocket-15cm-nbw41", "batteries__0__guns": 1,
+          "batteries__0__map_fire": [{"x": 90, "y": 22, "turns": [1, 5]}]}, ValueError,
+         "turns 1 and 5: it fires every 7th move"),
+        ({"batteries__0__type": "common/rocket-28-32cm-swg41", "batteries__0__guns": 1,
+          "batteries__0__map_fire": [{"x": 90, "y": 22, "turns": [1, 9]}]}, ValueError,
+         "single-shot rockets fire once"),
+        ({"batteries__0__type": "germany/nbw-41-set"}, ValueError, "rockets-table record"),
     ],
 )  # fmt: skip
 def test_scenario_support_errors_name_what_is_wrong(changes, error, message):
@@ -265,6 +272,26 @@ def test_map_fire_may_change_target_after_the_veterans_three_turns():
     """p37 worked example: a veteran battery on map fire turns 1-3 fires again from turn 6."""
     plan = [{"x": 90, "y": 22, "turns": [1, 2, 3]}, {"x": 20, "y": 20, "turns": [6, 7]}]
     Game(scenario(batteries__0__map_fire=plan), seed=1)  # accepted
+
+
+def test_nebelwerfer_map_fire_hits_on_7_in_a_40_cm_zone():
+    """p38: a 15 cm NbW41 set (reload 6: every 7th move, turns 1 and 8) fires map fire only;
+    its zone is 40 cm and German 15/21/30 cm rockets hit on 7, not 8."""
+    plan = [{"x": 90, "y": 22, "turns": [1, 8]}]
+    g = Game(scenario(batteries__0__type="common/rocket-15cm-nbw41", batteries__0__guns=1,
+                      batteries__0__calibre_mm=150, batteries__0__map_fire=plan), seed=2)  # fmt: skip
+    with pytest.raises(IllegalCommand, match="map fire written before the game"):
+        g.submit("germany", {"type": "fire_mission", "battery": "g-bty", "x": 50, "y": 50})
+    advance(g, "F", 1)
+    (b,) = [e for e in g.events if e.type == "barrage"]
+    assert b.data["radius"] == 40 and b.data["rocket"] and b.data["heavy_rocket"]
+    advance(g, "I", 1)
+    (h,) = [e for e in g.events if e.type == "bz_results"]
+    assert {r["target"] for r in h.data["results"]} == inside(g, (90, 22), 40) | {
+        r["target"] for r in h.data["results"] if g.state.elements[r["target"]].lost
+    }
+    lines = [ln for e in g.events if e.type == "bz_results_seen" for ln in e.explanation]
+    assert any("base 7 (rockets, p38)" in ln for ln in lines)
 
 
 # ----------------------------------------------------------------------------- phases C, I

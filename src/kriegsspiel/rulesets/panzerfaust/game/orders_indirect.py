@@ -87,7 +87,8 @@ def _barrage(state: State, side: str, b: Battery, xy: tuple[float, float], why: 
     sees = support.learns(state, enemy, xy, radius)
     data = {"battery": b.id, "side": side, "x": xy[0], "y": xy[1], "radius": radius,
             "calibre": b.calibre_mm, "pairs": support.pairs(state, b),
-            "mortar": support.is_mortar(state, b),
+            "mortar": support.is_mortar(state, b), "rocket": support.is_rocket(state, b),
+            "heavy_rocket": support.heavy_rocket(state, b),
             "turns": (st.get("on_poa", 0) if same else 0) + 1,
             "visible_to": [side, enemy] if sees else [side]}  # fmt: skip
     line = f"{b.id}: {why}; beaten zone {radius:g} cm at ({xy[0]:g}, {xy[1]:g}) (p35-36)"
@@ -118,7 +119,8 @@ def _fold_barrage(state: State, d: dict, e: Event) -> None:
     mid = f"bz-{state.turn}-{sum(m.kind == 'bz' for m in state.markers.values()) + 1}"
     state.markers[mid] = Marker(  # no battery name: the enemy may see the marker (P141)
         mid, "bz", d["side"], d["x"], d["y"], d["radius"],
-        {k: d[k] for k in ("calibre", "pairs", "mortar", "turns")} | {"turn": state.turn},
+        {k: d[k] for k in ("calibre", "pairs", "mortar", "turns", "rocket", "heavy_rocket")}
+        | {"turn": state.turn},
         list(d["visible_to"]),
     )  # fmt: skip
 
@@ -238,6 +240,7 @@ class Lands:
                         support.kind(state, t), m.data["calibre"], m.data["pairs"],  # type: ignore[arg-type]
                         m.data["mortar"], m.data["turns"] == 1, partial,
                         "none" if riding else support.protection(state, t),  # type: ignore[arg-type]
+                        m.data["rocket"], m.data["heavy_rocket"],
                     )  # fmt: skip
                     res = sample(indirect.bz_hit, state.rules, bt, rng=rng)
                     results.append({"target": t.id, "result": res.result.name, "at": at})

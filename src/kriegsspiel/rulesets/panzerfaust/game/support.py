@@ -73,20 +73,45 @@ def record(state: State, b: Battery) -> ArtilleryBattery:
     return find(state.rules.cat, ("battery",), b.type)[1]  # type: ignore[return-value]
 
 
+def is_rocket(state: State, b: Battery) -> bool:
+    return record(state, b).battery_kind == "rocket"
+
+
+def rocket_row(state: State, b: Battery) -> dict[str, Any]:
+    """The p38 rockets-table row of a rocket battery (by its record's id)."""
+    key = record(state, b).id.split("/", 1)[1].removeprefix("rocket-")
+    cols = ("bzr_cm", "reload_moves", "equivalent_calibre")
+    return {c: state.rules.cell("rockets-table", key, c, "")[0] for c in cols}
+
+
 def is_mortar(state: State, b: Battery) -> bool:
+    """Mortars, and the rockets the p38 table says to treat as mortars ('*')."""
+    if is_rocket(state, b):
+        return "mortar" in str(rocket_row(state, b)["equivalent_calibre"])
     return record(state, b).battery_kind == "mortar"
 
 
 def bzr(state: State, b: Battery) -> float:
-    """Beaten-zone radius of a battery (p35): guns by calibre, mortars by their own table."""
+    """Beaten-zone radius (p35): guns by calibre, mortars by their table, rockets by theirs
+    (p38)."""
+    if is_rocket(state, b):
+        return float(rocket_row(state, b)["bzr_cm"])
     if is_mortar(state, b):
         return next((r for mm, r in MORTAR_BZR if b.calibre_mm <= mm), MORTAR_HEAVY_BZR)
     return indirect.bzr_cm(b.calibre_mm)
 
 
 def pairs(state: State, b: Battery) -> int:
-    """Gun pairs, or mortars, firing (the p37 +1/+2/+3)."""
-    return b.guns if is_mortar(state, b) else max(1, b.guns // 2)
+    """Gun pairs, mortars or rocket sets firing (the p37 +1/+2/+3; p38 sets as pairs)."""
+    if is_rocket(state, b) or is_mortar(state, b):
+        return b.guns
+    return max(1, b.guns // 2)
+
+
+def heavy_rocket(state: State, b: Battery) -> bool:
+    """German spin-stabilised 15, 21 and 30 cm rockets hit on 7, not 6 (p38)."""
+    key = record(state, b).id
+    return is_rocket(state, b) and any(c in key for c in ("15cm", "21cm", "30cm-nbw"))
 
 
 def skill(state: State, side: str, b: Battery) -> str:
@@ -110,7 +135,7 @@ def check(state: State) -> None:
         except (LookupError, RuleError) as e:
             raise ValueError(f"{where}: {e}") from None
         if rec.battery_kind == "rocket":
-            raise NotImplementedError(f"not implemented: rocket batteries (p38) ({where})")
+            _check_rockets(state, b, where)
         if rec.battery_kind == "mortar" and b.calibre_mm < OFFBOARD_MORTAR_MM:
             raise ValueError(f"{where}: mortars under 90 mm cannot be used off the table (p36)")
         if rec.battery_kind == "gun" and b.guns % 2:
@@ -132,6 +157,27 @@ def check(state: State) -> None:
             find(state.rules.cat, ("aircraft",), p.type)
         except (LookupError, RuleError) as e:
             raise ValueError(f"{where}: {e}") from None
+
+
+def _check_rockets(state: State, b: Battery, where: str) -> None:
+    """Rockets fire map fire only (p38), one to four sets, once per reload (or once)."""
+    if not record(state, b).id.startswith("common/rocket-"):
+        raise ValueError(
+            f"{where}: name a rocket battery by its p38 rockets-table record (common/rocket-...)"
+        )
+    if not b.map_fire:
+        raise ValueError(f"{where}: rockets fire only map fire written before the game (p38)")
+    if b.guns > 4:
+        raise ValueError(f"{where}: a rocket battery has one to four sets (p38), not {b.guns}")
+    reload = rocket_row(state, b)["reload_moves"]
+    turns = sorted(t for m in b.map_fire for t in m.turns)
+    if reload == "-" and len(turns) > 1:
+        raise ValueError(f"{where}: single-shot rockets fire once (p38)")
+    if isinstance(reload, int):
+        every = indirect.rocket_fires_every(reload)
+        for a, c in zip(turns, turns[1:], strict=False):
+            if c - a < every:
+                raise ValueError(f"{where}: turns {a} and {c}: it fires every {every}th move (p38)")
 
 
 def _role(state: State, side: str) -> str | None:
