@@ -109,7 +109,7 @@ def test_a_ruleset_without_a_default_radius_needs_one():
 
 
 def _pf_raw() -> dict:
-    team = {"id": "t1", "type": "ger/panzergrenadier-team", "x": 10, "y": 20}
+    team = {"id": "t1", "type": "infantry_team:germany/rifle-team", "x": 10, "y": 20}
     return {
         "id": "pf-meeting",
         "name": "Meeting",
@@ -125,7 +125,9 @@ def _pf_raw() -> dict:
                     {
                         "id": "c1",
                         "troop_class": "veteran",
-                        "platoons": [{"id": "p1", "teams": [team, {"id": "t2", "type": "x"}]}],
+                        "platoons": [
+                            {"id": "p1", "teams": [team, {"id": "t2", "type": "germany/smg-team"}]}
+                        ],
                     }
                 ]
             },

@@ -151,7 +151,7 @@ def test_map_fire_lands_unasked_and_rolls_against_everything_in_its_zone():
 
 
 def _called(seed: int) -> Game | None:
-    g = Game(scenario(batteries__0__map_fire=[]), seed=seed)
+    g = Game(scenario(batteries__0__plan=[]), seed=seed)
     g.submit("germany", {"type": "fire_mission", "battery": "g-mtr", "x": 95, "y": 24})
     advance(g, "E", 1)
     g.submit("germany", {"type": "call_down", "battery": "g-mtr", "observer": "g-fao"})
@@ -207,7 +207,7 @@ def test_a_turn_where_map_fire_and_a_call_down_both_land():
     ],
 )
 def test_illegal_call_downs_are_refused_with_their_reason(cmd, reason):
-    g = Game(scenario(batteries__0__map_fire=[]), seed=2)
+    g = Game(scenario(batteries__0__plan=[]), seed=2)
     g.submit("germany", {"type": "fire_mission", "battery": "g-mtr", "x": 95, "y": 24})
     advance(g, "E", 1)
     with pytest.raises(IllegalCommand, match=reason):
@@ -215,7 +215,7 @@ def test_illegal_call_downs_are_refused_with_their_reason(cmd, reason):
 
 
 def test_an_fao_that_cannot_see_the_point_cannot_call_it_down():
-    g = Game(scenario(batteries__0__map_fire=[]), seed=2)
+    g = Game(scenario(batteries__0__plan=[]), seed=2)
     g.submit("germany", {"type": "fire_mission", "battery": "g-mtr", "x": 100, "y": 40})
     advance(g, "E", 1)  # the farm stands between the FAO and the point
     assert g.legal_commands("germany") == [{"type": "end_phase"}]  # no observer to call it
@@ -246,19 +246,21 @@ def test_a_zone_catches_sitters_arrivals_and_leavers_at_their_exit_point():
 @pytest.mark.parametrize(
     ("changes", "error", "message"),
     [
-        ({"batteries__0__map_fire": [{"x": 90, "y": 22, "turns": [1, 2, 3]},
+        ({"batteries__0__plan": [{"x": 90, "y": 22, "turns": [1, 2, 3]},
                                      {"x": 20, "y": 20, "turns": [5]}]},
          ValueError, "before the p37 delay after turn 3"),
         ({"batteries__1__calibre_mm": 81}, ValueError, "under 90 mm cannot be used off"),
-        ({"batteries__0__guns": 3}, ValueError, "guns come in pairs"),
+        ({"batteries__0__count": 5}, ValueError, "a battery has 2-8 guns"),
+        ({"aircraft__0__count": 2}, ValueError, "give each aircraft its own entry"),
+        ({"batteries__0__map_fire": False}, ValueError, "a map-fire plan needs map_fire"),
         ({"batteries__0__type": "germany/no-such-gun"}, ValueError, "forces.germany.batteries"),
         ({"batteries__1__type": "common/rocket-15cm-nbw41"}, ValueError,
          "rockets fire only map fire"),
-        ({"batteries__0__type": "common/rocket-15cm-nbw41", "batteries__0__guns": 1,
-          "batteries__0__map_fire": [{"x": 90, "y": 22, "turns": [1, 5]}]}, ValueError,
+        ({"batteries__0__type": "common/rocket-15cm-nbw41", "batteries__0__count": 1,
+          "batteries__0__plan": [{"x": 90, "y": 22, "turns": [1, 5]}]}, ValueError,
          "turns 1 and 5: it fires every 7th move"),
-        ({"batteries__0__type": "common/rocket-28-32cm-swg41", "batteries__0__guns": 1,
-          "batteries__0__map_fire": [{"x": 90, "y": 22, "turns": [1, 9]}]}, ValueError,
+        ({"batteries__0__type": "common/rocket-28-32cm-swg41", "batteries__0__count": 1,
+          "batteries__0__plan": [{"x": 90, "y": 22, "turns": [1, 9]}]}, ValueError,
          "single-shot rockets fire once"),
         ({"batteries__0__type": "germany/nbw-41-set"}, ValueError, "rockets-table record"),
     ],
@@ -271,15 +273,15 @@ def test_scenario_support_errors_name_what_is_wrong(changes, error, message):
 def test_map_fire_may_change_target_after_the_veterans_three_turns():
     """p37 worked example: a veteran battery on map fire turns 1-3 fires again from turn 6."""
     plan = [{"x": 90, "y": 22, "turns": [1, 2, 3]}, {"x": 20, "y": 20, "turns": [6, 7]}]
-    Game(scenario(batteries__0__map_fire=plan), seed=1)  # accepted
+    Game(scenario(batteries__0__plan=plan), seed=1)  # accepted
 
 
 def test_nebelwerfer_map_fire_hits_on_7_in_a_40_cm_zone():
     """p38: a 15 cm NbW41 set (reload 6: every 7th move, turns 1 and 8) fires map fire only;
     its zone is 40 cm and German 15/21/30 cm rockets hit on 7, not 8."""
     plan = [{"x": 90, "y": 22, "turns": [1, 8]}]
-    g = Game(scenario(batteries__0__type="common/rocket-15cm-nbw41", batteries__0__guns=1,
-                      batteries__0__calibre_mm=150, batteries__0__map_fire=plan), seed=2)  # fmt: skip
+    g = Game(scenario(batteries__0__type="common/rocket-15cm-nbw41", batteries__0__count=1,
+                      batteries__0__calibre_mm=150, batteries__0__plan=plan), seed=2)  # fmt: skip
     with pytest.raises(IllegalCommand, match="map fire written before the game"):
         g.submit("germany", {"type": "fire_mission", "battery": "g-bty", "x": 50, "y": 50})
     advance(g, "F", 1)
@@ -300,7 +302,7 @@ def test_an_air_strike_warned_a_turn_ahead_meets_aa_fire_then_bombs():
     1 of its approach and altitude only; in phase I their LMG team fires AA (2D6 <= 3 +1
     against a dive-bomber, p43); if the aircraft gets through, its bombs (row 2: 12 cm for a
     dive-bomber) roll against everything in the zone (3D6 <= 8 +1 dive-bomber, p43)."""
-    g = Game(scenario(batteries__0__map_fire=[]), seed=4)
+    g = Game(scenario(batteries__0__plan=[]), seed=4)
     advance(g, "D", 1)
     (w,) = [e for e in told(g, "britain") if e.type == "air_warning"]
     assert w.data == {"turn": 2, "heading": 180, "altitude": "low"}
@@ -337,7 +339,7 @@ def test_an_air_strike_warned_a_turn_ahead_meets_aa_fire_then_bombs():
 def test_aircraft_machine_guns_roll_once_with_one_per_extra_gun():
     """p43: one roll per target for all the guns of a calibre, +1 per extra gun (the Ju 87D's
     two MMGs: +1), in a 15 x 40 cm strip along the approach."""
-    g = Game(scenario(batteries__0__map_fire=[], aircraft__0__bomb_row=None,
+    g = Game(scenario(batteries__0__plan=[], aircraft__0__bomb_row=None,
                       aircraft__0__prepared=[]), seed=6)  # fmt: skip
     st = g.state
     p = support.plane(st, "germany", "stuka")
@@ -389,3 +391,30 @@ def test_fog_no_side_reads_the_others_orders_before_they_land(seed):
                 assert f'"{name}"' not in blob, (s, name)
                 checked += 1
     assert checked > 0
+
+
+# ----------------------------------------------------------------------------- forces fields
+def test_a_battery_with_named_observers_answers_them_alone():
+    g = Game(scenario(), seed=2)
+    g.submit("germany", {"type": "end_phase"})
+    g.submit("britain", {"type": "fire_mission", "battery": "b-bty", "x": 70, "y": 75})
+    advance(g, "E", 1)
+    with pytest.raises(IllegalCommand, match=r"not one of battery b-bty's observers \(b-fao\)"):
+        g.submit("britain", {"type": "call_down", "battery": "b-bty", "observer": "b-co-hq"})
+
+
+def test_a_battery_stops_after_its_missions():
+    plan = [{"x": 90, "y": 22, "turns": [1, 2]}]
+    g = Game(scenario(batteries__0__plan=plan, batteries__0__missions=1), seed=2)
+    advance(g, "A", 3)
+    assert [e.data["battery"] for e in g.events if e.type == "barrage"] == ["g-bty"]
+    sheet = g.view("germany")["panzerfaust"]["support"]["batteries"][0]
+    assert sheet["missions_left"] == 0
+
+
+def test_the_scenario_fao_flag_makes_a_team_an_observer():
+    g = Game(scenario(companies__0__platoons__0__teams__1__fao=True), seed=2)
+    st = g.state
+    assert support.role_of(st, st.elements["g-inf-1"], "fao")
+    assert not support.role_of(st, st.elements["g-inf-hq"], "fao")
+    assert support.role_of(st, st.elements["g-fao"], "fao")  # by its record

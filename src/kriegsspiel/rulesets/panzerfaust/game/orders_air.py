@@ -22,10 +22,9 @@ from ....data.errors import RuleError
 from ....engine.command_schema import CommandModel, Ident
 from ....engine.commands import IllegalCommand
 from ....engine.events import Draft, Event
-from ..models import Aircraft, InfantryTeam
-from ..offtable import Plane
+from ..forces import Aircraft as Plane
+from ..models import InfantryTeam
 from ..rules import aa_fire, aircraft, indirect
-from ..rules.lookup import find
 from . import arms, orders_fire, support, turn
 from .state import Element, Marker, State
 
@@ -52,12 +51,14 @@ def due(state: State, side: str, p: Plane, when: int) -> dict[str, Any] | None:
 
 
 def _mmgs(state: State, p: Plane) -> int:
-    rec: Aircraft = find(state.rules.cat, ("aircraft",), p.type)[1]  # type: ignore[assignment]
+    rec = support.aircraft_record(state, p)
     return sum(max(m.count, 1) for m in rec.armament if (m.mg or "").upper() == "MMG")
 
 
 def weapons_left(state: State, p: Plane) -> list[str]:
     st = support.peek(state, "aircraft", p.id)
+    if st.get("passes", 0) >= p.sorties:
+        return []  # its sorties are flown
     out = []
     if p.bomb_row and not st.get("bombs_used"):
         out.append("bombs")
@@ -122,7 +123,7 @@ def _strikes(state: State) -> list[list[Any]]:
 
 
 def _aa_weapon(state: State, e: Element) -> tuple[str, int] | None:
-    """(p43 AA row, barrels) an element fires AA with, or None (decision P145)."""
+    """(p43 AA row, barrels) an element fires AA with, or None (decision P175)."""
     rec = state.records[e.id]
     if isinstance(rec, InfantryTeam):
         w = (rec.weapon or "").casefold()
@@ -153,7 +154,7 @@ def _aa_shot(state: State, e: Element, strike: list[Any]) -> aa_fire.AAShot:
     row, barrels = _aa_weapon(state, e)  # type: ignore[misc]
     side, pid, s = strike
     p = support.plane(state, side, pid)
-    rec: Aircraft = find(state.rules.cat, ("aircraft",), p.type)[1]  # type: ignore[assignment]
+    rec = support.aircraft_record(state, p)
     return aa_fire.AAShot(row, s["altitude"], barrels, rec.role == "dive_bomber", p.armoured,
                           math.dist((e.x, e.y), (s["x"], s["y"])))  # fmt: skip
 
@@ -211,6 +212,7 @@ def _flown(state: State, d: dict, e: Event) -> None:
     else:
         st.setdefault("flown", []).append(strike["prepared"])
     st["next"] = state.turn + TURN_ROUND
+    st["passes"] = st.get("passes", 0) + (d.get("weapon") is not None)
     w = d.get("weapon")
     if w == "bombs":
         st["bombs_used"] = True
@@ -239,7 +241,7 @@ def _air_hit(rules: Any, a: aircraft.AirAttack, t: indirect.BZTarget, mmg: bool)
         return Outcome("missed")
     if mmg:
         if t.kind in ("afv", "open_afv"):
-            return Outcome("no_effect")  # MMG penetration lost (p43): decision P146
+            return Outcome("no_effect")  # MMG penetration lost (p43): decision P176
         return Outcome("destroyed")
     return (yield from indirect.hit_effect(rules, t))
 
@@ -296,8 +298,7 @@ class Attacks:
 
 def _attack(state: State, side: str, p: Plane, s: dict[str, Any], weapon: str,
             rng: random.Random) -> list[Draft]:  # fmt: skip
-    rec: Aircraft = find(state.rules.cat, ("aircraft",), p.type)[1]  # type: ignore[assignment]
-    dive = rec.role == "dive_bomber"
+    dive = support.aircraft_record(state, p).role == "dive_bomber"
     xy = (s["x"], s["y"])
     if weapon == "bombs":
         col = "bzr_dive_bomber_cm" if dive else "bzr_fighter_bomber_cm"

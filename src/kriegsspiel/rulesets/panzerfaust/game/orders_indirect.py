@@ -6,7 +6,7 @@ on the base line, the side names an observer to call it down: an FAO team, or a 
 a radio (p36), that sees the point (p36). The call-down is the rules core's 3D6 roll
 (indirect.call_down, +1 within 20 cm of the battery's last POA). Fire that comes down marks a
 beaten zone for the turn; the other side sees it only where it can see the point or stands in
-it (decision P141).
+it (decision P171).
 H: every element the zone caught this turn (support.caught: sat in it, ended in it, or left
 it, diced where it left) rolls on the rules core's beaten-zone table (indirect.bz_hit); the
 results land at once (orders_fire.land) and the platoons hit test morale."""
@@ -21,7 +21,7 @@ from ....chance import sample
 from ....engine.command_schema import CommandModel, Ident
 from ....engine.commands import IllegalCommand
 from ....engine.events import Draft, Event
-from ..offtable import Battery
+from ..forces import Battery
 from ..rules import indirect
 from . import orders_fire, support, turn
 from .state import Element, Marker, State
@@ -39,7 +39,7 @@ class CallDown(CommandModel):
 
 # ----------------------------------------------------------------------------- helpers
 def _map_target(b: Battery, when: int) -> tuple[float, float] | None:
-    return next(((m.x, m.y) for m in b.map_fire if when in m.turns), None)
+    return next(((m.x, m.y) for m in b.plan if when in m.turns), None)
 
 
 def _continuing(state: State, b: Battery) -> bool:
@@ -54,22 +54,34 @@ def _pending(state: State, side: str) -> list[Battery]:
     for _, b in support.batteries(state, side):
         st = support.peek(state, "batteries", b.id)
         o = st.get("order")
-        if o and not o["landed"] and b.id not in tried and not st.get("silenced"):
+        if o and not o["landed"] and b.id not in tried and _can_fire(state, b):
             out.append(b)
     return out
 
 
-def _caller(state: State, e: Element) -> str | None:
-    """`fao`, `company_commander` or None: who may call fire down (p36)."""
-    if support.role_of(state, e, "fao"):
+def _can_fire(state: State, b: Battery) -> bool:
+    st = support.peek(state, "batteries", b.id)
+    return not st.get("silenced") and support.missions_left(state, b) != 0
+
+
+def _caller(state: State, b: Battery, e: Element) -> str | None:
+    """`fao`, `company_commander` or None: who may call the battery down (p36); a battery
+    with named `observers` answers those alone (FAOs on the FAO column, others as a company
+    commander)."""
+    fao = support.role_of(state, e, "fao")
+    if b.observers:
+        return None if e.id not in b.observers else "fao" if fao else "company_commander"
+    if fao:
         return "fao"
     if e.hq == "company" and e.radio:
         return "company_commander"
     return None
 
 
-def _observer_refused(state: State, e: Element, xy: tuple[float, float]) -> str | None:
-    if _caller(state, e) is None:
+def _observer_refused(state: State, b: Battery, e: Element, xy: tuple[float, float]) -> str | None:
+    if _caller(state, b, e) is None:
+        if b.observers:
+            return f"{e.name} is not one of battery {b.id}'s observers ({', '.join(b.observers)})"
         return f"{e.name} is neither an FAO team nor a company HQ with a radio (p36)"
     if e.moved > 0:
         return f"{e.name} moved this turn; an FAO directs fire only standing still (p36)"
@@ -113,11 +125,12 @@ def _fold_barrage(state: State, d: dict, e: Event) -> None:
     st = support.status(state, "batteries", d["battery"])
     st["last"], st["on_poa"] = [d["x"], d["y"]], d["turns"]
     st["fired"] = state.turn
+    st["missions"] = st.get("missions", 0) + 1
     if "order" in st:
         st["order"]["landed"] = True
     state.markers.pop(f"poa-{d['side']}-{d['battery']}", None)
     mid = f"bz-{state.turn}-{sum(m.kind == 'bz' for m in state.markers.values()) + 1}"
-    state.markers[mid] = Marker(  # no battery name: the enemy may see the marker (P141)
+    state.markers[mid] = Marker(  # no battery name: the enemy may see the marker (P171)
         mid, "bz", d["side"], d["x"], d["y"], d["radius"],
         {k: d[k] for k in ("calibre", "pairs", "mortar", "turns", "rocket", "heavy_rocket")}
         | {"turn": state.turn},
@@ -157,7 +170,7 @@ class Calls:
         out = []
         for side, b in support.batteries(state):
             st = support.peek(state, "batteries", b.id)
-            if st.get("fired") == state.turn or st.get("silenced"):
+            if st.get("fired") == state.turn or not _can_fire(state, b):
                 continue
             xy = _map_target(b, state.turn)
             if xy is not None and not st.get("ceased"):
@@ -172,7 +185,7 @@ class Calls:
         for b in _pending(state, side):
             o = support.peek(state, "batteries", b.id)["order"]
             for e in state.side_elements(side):
-                if e.active and _observer_refused(state, e, (o["x"], o["y"])) is None:
+                if e.active and _observer_refused(state, b, e, (o["x"], o["y"])) is None:
                     out.append({"type": "call_down", "battery": b.id, "observer": e.id})
         return out
 
@@ -186,11 +199,11 @@ class Calls:
         o = support.peek(state, "batteries", b.id)["order"]
         xy = (o["x"], o["y"])
         e = turn.own(state, side, cmd.get("observer"), "observer")
-        why = _observer_refused(state, e, xy)
+        why = _observer_refused(state, b, e, xy)
         if why:
             raise IllegalCommand(why, "observer")
         last = support.peek(state, "batteries", b.id).get("last")
-        c = indirect.CallDown(_caller(state, e), support.skill(state, side, b),  # type: ignore[arg-type]
+        c = indirect.CallDown(_caller(state, b, e), support.skill(state, side, b),  # type: ignore[arg-type]
                               last is not None and math.dist(last, xy) <= NEAR)  # fmt: skip
         res = sample(indirect.call_down, state.rules, c, rng=rng)
         lines = tuple(res.lines())

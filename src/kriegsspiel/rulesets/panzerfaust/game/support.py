@@ -4,8 +4,8 @@ direct them, and which elements a beaten zone or an air attack catches this turn
 
 A beaten zone catches every element, friend or foe (p36), that spent the turn in it, ended its
 move in it or left it; one only partly in the zone is diced with the -1 of p37. Elements are
-the game's teams, so a squad is diced team by team (decision P142). A mover that left the
-zone is diced at the point where it crossed the edge and, if hit, stays there (p6 F, P143)."""
+the game's teams, so a squad is diced team by team (decision P172). A mover that left the
+zone is diced at the point where it crossed the edge and, if hit, stays there (p6 F, P173)."""
 
 from __future__ import annotations
 
@@ -17,8 +17,9 @@ from ....data.errors import RuleError
 from ....engine.commands import IllegalCommand
 from ....engine.events import Draft
 from ....geometry.footprint import in_arc
-from ..models import AFV, ArtilleryBattery, MotorisedGun
-from ..offtable import Battery, Plane
+from ..forces import Aircraft as Plane
+from ..forces import Battery
+from ..models import AFV, Aircraft, ArtilleryBattery, MotorisedGun
 from ..rules import indirect
 from ..rules.lookup import find
 from . import sight
@@ -28,6 +29,7 @@ from .state import Element, State
 MORTAR_BZR = ((60, 3), (82, 6), (107, 9), (120, 15))
 MORTAR_HEAVY_BZR = 18
 OFFBOARD_MORTAR_MM = 90  # p36: the smallest mortar used off the table
+MAX_PAIRS = 4  # p35: 2-8 guns in pairs; p38: 1-4 rocket sets
 STEP = 0.5  # cm between the points of a path tested against a zone
 
 Inside = Callable[[float, float], bool]
@@ -69,8 +71,24 @@ def peek(state: State, kind: str, key: str) -> dict[str, Any]:
     return state.offtable.get(kind, {}).get(key, {})
 
 
+def _bare(ref: str) -> str:
+    """A record reference without its `kind:` prefix (forces.py accepts both)."""
+    return ref.split(":", 1)[1] if ":" in ref else ref
+
+
 def record(state: State, b: Battery) -> ArtilleryBattery:
-    return find(state.rules.cat, ("battery",), b.type)[1]  # type: ignore[return-value]
+    return find(state.rules.cat, ("battery",), _bare(b.type))[1]  # type: ignore[return-value]
+
+
+def aircraft_record(state: State, p: Plane) -> Aircraft:
+    return find(state.rules.cat, ("aircraft",), _bare(p.type))[1]  # type: ignore[return-value]
+
+
+def missions_left(state: State, b: Battery) -> int | None:
+    """Turns of fire the battery has left (`missions`; None: no limit)."""
+    if b.missions is None:
+        return None
+    return b.missions - peek(state, "batteries", b.id).get("missions", 0)
 
 
 def is_rocket(state: State, b: Battery) -> bool:
@@ -103,9 +121,7 @@ def bzr(state: State, b: Battery) -> float:
 
 def pairs(state: State, b: Battery) -> int:
     """Gun pairs, mortars or rocket sets firing (the p37 +1/+2/+3; p38 sets as pairs)."""
-    if is_rocket(state, b) or is_mortar(state, b):
-        return b.guns
-    return max(1, b.guns // 2)
+    return b.count  # the record's basis: pairs, tubes or launcher sets
 
 
 def heavy_rocket(state: State, b: Battery) -> bool:
@@ -138,12 +154,12 @@ def check(state: State) -> None:
             _check_rockets(state, b, where)
         if rec.battery_kind == "mortar" and b.calibre_mm < OFFBOARD_MORTAR_MM:
             raise ValueError(f"{where}: mortars under 90 mm cannot be used off the table (p36)")
-        if rec.battery_kind == "gun" and b.guns % 2:
-            raise ValueError(f"{where}: guns come in pairs (p35), not {b.guns}")
-        if b.map_fire and _role(state, side) == "encounter":
+        if rec.battery_kind == "gun" and b.count > MAX_PAIRS:
+            raise ValueError(f"{where}: a battery has 2-8 guns (p35), not {b.count} pairs")
+        if b.plan and _role(state, side) == "encounter":
             raise ValueError(f"{where}: no map fire in an Encounter (p4)")
         last: int | None = None
-        for m in b.map_fire:
+        for m in b.plan:
             first = min(m.turns)
             if last is not None and first < indirect.map_fire_next(last, _troop(state, side, b)):
                 raise ValueError(
@@ -154,9 +170,12 @@ def check(state: State) -> None:
     for side, p in planes(state):
         where = f"forces.{side}.aircraft {p.id}"
         try:
-            find(state.rules.cat, ("aircraft",), p.type)
+            aircraft_record(state, p)
         except (LookupError, RuleError) as e:
             raise ValueError(f"{where}: {e}") from None
+        if p.count > 1:
+            raise ValueError(f"{where}: count {p.count}: give each aircraft its own entry (its "
+                             "own damage and passes, p44)")  # fmt: skip
 
 
 def _check_rockets(state: State, b: Battery, where: str) -> None:
@@ -165,12 +184,12 @@ def _check_rockets(state: State, b: Battery, where: str) -> None:
         raise ValueError(
             f"{where}: name a rocket battery by its p38 rockets-table record (common/rocket-...)"
         )
-    if not b.map_fire:
+    if not b.plan:
         raise ValueError(f"{where}: rockets fire only map fire written before the game (p38)")
-    if b.guns > 4:
-        raise ValueError(f"{where}: a rocket battery has one to four sets (p38), not {b.guns}")
+    if b.count > MAX_PAIRS:
+        raise ValueError(f"{where}: a rocket battery has one to four sets (p38), not {b.count}")
     reload = rocket_row(state, b)["reload_moves"]
-    turns = sorted(t for m in b.map_fire for t in m.turns)
+    turns = sorted(t for m in b.plan for t in m.turns)
     if reload == "-" and len(turns) > 1:
         raise ValueError(f"{where}: single-shot rockets fire once (p38)")
     if isinstance(reload, int):
@@ -214,12 +233,25 @@ def observes_point(state: State, e: Element, xy: tuple[float, float]) -> bool:
 
 
 def role_of(state: State, e: Element, team: str) -> bool:
-    """Whether `e` is an FAO (`fao`) or FAC (`fac`) team by its army-list record."""
-    return e.kind == "infantry" and team in e.type.rsplit("/", 1)[-1].split("-")
+    """Whether `e` is an FAO (`fao`) or FAC (`fac`) team: by its army-list record, or (FAO)
+    the scenario's `fao` flag on the team."""
+    if e.kind == "infantry" and team in e.type.rsplit("/", 1)[-1].split("-"):
+        return True
+    spec = _teams(state).get(e.id)
+    return bool(team == "fao" and getattr(spec, "fao", False))
+
+
+def _teams(state: State) -> dict[str, Any]:
+    memo = state.cache.get("teams")
+    if memo is None:
+        memo = state.cache["teams"] = {
+            t.id: t for s in state.sides for t in state.scenario.forces_of(s).pieces()
+        }
+    return memo
 
 
 def learns(state: State, side: str, xy: tuple[float, float], radius: float) -> bool:
-    """Whether `side` learns of fire landing at `xy` (decision P141): one of its elements
+    """Whether `side` learns of fire landing at `xy` (decision P171): one of its elements
     sees the point or stands in the zone."""
     return any(
         e.active and (math.dist((e.x, e.y), xy) <= radius or state.board.los((e.x, e.y), xy))
@@ -330,9 +362,10 @@ def view(state: State, side: str) -> dict[str, Any]:
     for _, b in batteries(state, side):
         st = peek(state, "batteries", b.id)
         out["batteries"].append({
-            "id": b.id, "type": b.type, "guns": b.guns, "calibre_mm": b.calibre_mm,
+            "id": b.id, "type": b.type, "count": b.count, "calibre_mm": b.calibre_mm,
             "troop_class": b.troop_class, "radius": bzr(state, b),
-            "map_fire": [m.model_dump() for m in b.map_fire] if not st.get("ceased") else [],
+            "plan": [m.model_dump() for m in b.plan] if not st.get("ceased") else [],
+            "missions_left": missions_left(state, b),
             "order": st.get("order"), "silenced": bool(st.get("silenced")),
         })  # fmt: skip
     for _, p in planes(state, side):

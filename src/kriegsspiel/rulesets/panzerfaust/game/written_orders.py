@@ -5,7 +5,7 @@ down in phase E (a new order returns the counter to the base line: fire at the o
 stops), or stops its fire; for an aircraft on call, a strike at a point an FAC of the side
 sees, with the approach and altitude, arriving after a 1D6 delay (p42). A written order is an
 event only its writer reads (engine flow `SealedOrders.write_draft`); it is never revealed as a
-whole: the other side learns only where fire lands that its elements can see (decision P141).
+whole: the other side learns only where fire lands that its elements can see (decision P171).
 Map fire and prepared strikes were written before the game (scenario); they may be cancelled,
 never postponed (p37, p42)."""
 
@@ -141,14 +141,16 @@ def legal(state: State, side: str) -> list[dict[str, Any]]:
 def _firing(state: State, b: Any) -> bool:
     """Whether the battery has fire to stop: a written POA, or map fire not yet cancelled."""
     st = support.peek(state, "batteries", b.id)
-    return "order" in st or bool(b.map_fire and not st.get("ceased"))
+    return "order" in st or bool(b.plan and not st.get("ceased"))
 
 
 def _mission_refused(state: State, side: str, b: Any) -> str | None:
-    if b.map_fire:
+    if b.plan:
         return f"battery {b.id} fires map fire written before the game (p37); it may only cease"
     if support.peek(state, "batteries", b.id).get("silenced"):
         return f"battery {b.id} is out of action"
+    if support.missions_left(state, b) == 0:
+        return f"battery {b.id} has fired all its {b.missions} missions"
     return None
 
 
@@ -164,6 +166,8 @@ def _strike_refused(state: State, side: str, cmd: dict[str, Any]) -> str | None:
     st = support.peek(state, "aircraft", p.id)
     if st.get("gone"):
         return f"{p.id} has gone home"
+    if state.turn < p.from_turn:
+        return f"{p.id} may be called from turn {p.from_turn}"
     if support.next_strike(state, side, p) is not None:
         return f"{p.id} already has a strike ordered; cancel it first"
     if not orders_air.weapons_left(state, p):
