@@ -114,8 +114,8 @@ def actors(state: State) -> list[str]:
 
 
 def _targets(state: State, side: str) -> list[tuple[float, float]]:
-    marks = state.last_seen.get(side, {})
-    return [(xy[0], xy[1]) for _, xy in sorted(marks.items())][:TEMPLATES]
+    marks = state.last_seen.get(side, {})  # keyed by true ids: order by place, not by id
+    return sorted({(xy[0], xy[1]) for xy in marks.values()})[:TEMPLATES]
 
 
 def legal(state: State, side: str) -> list[dict[str, Any]]:
