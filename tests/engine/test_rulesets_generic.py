@@ -21,10 +21,12 @@ from kriegsspiel.engine.scenario import find_scenario
 
 PROBE = Path(__file__).parent / "scenarios" / "infantry_probe.yaml"
 PF_SKIRMISH = Path(__file__).parents[1] / "rulesets/panzerfaust/game/scenarios/skirmish.yaml"
+PF_SUPPORT = PF_SKIRMISH.with_name("support.yaml")  # artillery, mortars, aircraft (A, C, E, H, I)
 SCENARIOS = {
     "quickref": lambda: load_scenario(PROBE),
     "demo": lambda: find_scenario("demo-patrol"),
     "panzerfaust": lambda: load_scenario(PF_SKIRMISH),
+    "panzerfaust-support": lambda: load_scenario(PF_SUPPORT),
 }
 ALIASED = ("demo", "panzerfaust")  # rulesets that name enemy pieces by per-side aliases
 

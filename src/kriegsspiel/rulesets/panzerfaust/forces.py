@@ -141,9 +141,20 @@ class Arrival(SpecModel):
     point: Point | None = None
 
 
+class MapFire(SpecModel):
+    """One target of a battery's map fire, written before the game (p37): the point and the
+    turns it fires there."""
+
+    x: float
+    y: float
+    turns: list[int] = Field(min_length=1)
+
+
 class Battery(SpecModel):
     """An off-table battery (p35, p37): `count` is in the record's basis (pairs, tubes),
-    `observers` the teams that may call it down (FAOs, or any radio team for mortars)."""
+    `observers` the teams that may call it down (FAOs, or any radio team for mortars).
+    The game also needs its calibre (most printed calibres are lost, p35/p58), its class
+    (call-down column, map-fire delay) and its map-fire plan (`plan`, p37)."""
 
     id: str
     type: str
@@ -151,20 +162,52 @@ class Battery(SpecModel):
     missions: int | None = Field(default=None, ge=1)
     observers: list[str] = Field(default_factory=list)
     map_fire: bool = True  # p37: pre-planned fire written before the game may be used
+    calibre_mm: float = Field(default=75, gt=0, le=420)
+    troop_class: Literal["veteran", "regular", "conscript"] = "regular"
+    plan: list[MapFire] = Field(default_factory=list)  # p37 map fire (needs map_fire)
 
     _type = field_validator("type")(_record(("battery",)))
 
+    @model_validator(mode="after")
+    def _planned(self) -> Battery:
+        if self.plan and not self.map_fire:
+            raise ValueError("a map-fire plan needs map_fire: true")
+        return self
+
+
+class Strike(SpecModel):
+    """A prepared strike written before the game (p42): target, approach, altitude, turn."""
+
+    turn: int = Field(ge=1)
+    x: float
+    y: float
+    heading: float = Field(default=0.0, ge=0, lt=360)  # where it flies, degrees from north
+    altitude: Literal["low", "medium"] = "low"
+
 
 class Aircraft(SpecModel):
-    """Aircraft a side may call in phase A (p42): `sorties` passes in all, none before `from_turn`."""
+    """Aircraft a side may call in phase A (p42): `sorties` passes in all, none before `from_turn`.
+    Its loads: a row of the p42 bomb table (the kg column is lost), 0/4/8 rockets (p43)."""
 
     id: str
     type: str
     count: int = Field(default=1, ge=1)
     sorties: int = Field(default=1, ge=1)
     from_turn: int = Field(default=1, ge=1)
+    bomb_row: int | None = Field(default=None, ge=1, le=6)
+    rockets: Literal[0, 4, 8] = 0
+    armoured: bool = False
+    prepared: list[Strike] = Field(default_factory=list)
 
     _type = field_validator("type")(_record(("aircraft",)))
+
+    @model_validator(mode="after")
+    def _loaded(self) -> Aircraft:
+        if self.prepared and self.bomb_row is None and not self.rockets:
+            raise ValueError("a prepared strike uses bombs or rockets only (p42)")
+        if any(s.turn < self.from_turn for s in self.prepared):
+            raise ValueError(f"a prepared strike before from_turn {self.from_turn}")
+        return self
 
 
 class Work(SpecModel):

@@ -18,34 +18,42 @@ from __future__ import annotations
 from typing import Any
 
 from ....engine.flow import Phase, PhaseCycle
-from . import orders_cover, orders_fire, orders_move, orders_pips, setup
-from .pending import Pending
+from . import (
+    orders_air,
+    orders_cover,
+    orders_fire,
+    orders_indirect,
+    orders_move,
+    orders_pips,
+    setup,
+    written_orders,
+)
 
 SETUP = Phase("setup", "Set-up", actors="all")
 TABLE: list[tuple[Phase, Any]] = [
     (
         Phase("A", "A: orders for artillery and aircraft", actors="all"),
-        Pending("A", "written orders for artillery and aircraft", "p6, p35"),
+        written_orders,
     ),
     (Phase("B", "B: movement pips", actors="none", automatic=True), orders_pips),
     (
         Phase("C", "C: air strikes declared", actors="all"),
-        Pending("C", "incoming air strikes", "p6, p43"),
+        orders_air.INCOMING,
     ),
     (Phase("D", "D: covering fire", actors="all"), orders_cover),
     (
         Phase("E", "E: indirect fire call-down", actors="all"),
-        Pending("E", "indirect fire call-down, POAs and beaten zones", "p6, pp35-37"),
+        orders_indirect.CALLS,
     ),
     (Phase("F", "F: movement", actors="active"), orders_move),
     (Phase("G", "G: direct fire and CQC", actors="active"), orders_fire),
     (
         Phase("H", "H: indirect fire lands", actors="none", automatic=True),
-        Pending("H", "indirect fire on units in a beaten zone", "p6, p36"),
+        orders_indirect.LANDS,
     ),
     (
         Phase("I", "I: aircraft and AA", actors="all"),
-        Pending("I", "aircraft and AA fire", "p6, pp42-44"),
+        orders_air.ATTACKS,
     ),
 ]
 

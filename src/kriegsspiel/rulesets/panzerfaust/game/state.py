@@ -156,6 +156,7 @@ class State:
     phase_data: dict[str, Any] = field(default_factory=dict)  # a phase module's own data
     pregame: dict[str, Any] | None = None  # the pre-game record (game/pregame.py), if any
     cf_by: dict[str, str] = field(default_factory=dict)  # CF zone -> its firer (umpire's)
+    offtable: dict[str, Any] = field(default_factory=dict)  # batteries and aircraft (support.py)
     result: dict[str, Any] | None = None
     # derived from the scenario, never from events (not in the hash): the table, the rules'
     # tables and options, each element's data record
@@ -188,5 +189,6 @@ class State:
             "phase_data": self.phase_data,
             "pregame": self.pregame,
             "cf_by": self.cf_by,
+            "offtable": self.offtable,
             "result": self.result,
         }

@@ -9,7 +9,7 @@ from dataclasses import asdict
 from typing import Any
 
 from ....engine.events import SPECTATOR, UMPIRE
-from . import phases
+from . import phases, support
 from .state import Element, State
 
 VISIBLE_COUNTERS = ("brewed_up", "camouflaged", "dug_in", "closed_down")  # seen on a model
@@ -113,6 +113,7 @@ def view(game: Any, state: State, side: str) -> dict[str, Any]:
             ),
             "platoon_moving": state.phase_data.get("platoon") if state.phase == "F" else None,
             "to_fire": _to_fire(state, side),
+            "support": support.view(state, side),  # own batteries and aircraft (phase A sheet)
         }  # fmt: skip
     section["markers"] = markers
     if side not in (UMPIRE, SPECTATOR):

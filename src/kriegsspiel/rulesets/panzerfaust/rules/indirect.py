@@ -103,6 +103,11 @@ def bz_hit(rules: Rules, t: BZTarget):
         yield Note(f"3D6 {roll} > {need}: missed", P_BZ)
         return Outcome("missed")
     yield Note(f"3D6 {roll} <= {need}: hit", P_BZ)
+    return (yield from hit_effect(rules, t))
+
+
+def hit_effect(rules: Rules, t: BZTarget):
+    """What an indirect hit (or a bomb or rocket hit of the same calibre, p42-43) does (p37)."""
     if t.kind in ("infantry", "gun", "softskin"):
         yield Note("squad, heavy weapon, gun or softskin wiped out with all aboard", "p37")
         return Outcome("destroyed")
