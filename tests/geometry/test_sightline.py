@@ -112,17 +112,17 @@ def test_single_checks_agree_with_the_batch(seed, pts, eyes, kw):
 @given(
     seed=st.integers(0, 5),
     pts=st.lists(st.tuples(coord, coord, coord, coord), min_size=1, max_size=40),
-    one_pass=st.sampled_from([0, 10**9]),
+    chunk=st.sampled_from([7, 10**9]),
 )
-def test_plain_blockers_settle_lines_as_the_core_does(seed, pts, one_pass, monkeypatch_once):
+def test_plain_blockers_settle_lines_as_the_core_does(seed, pts, chunk, monkeypatch_once):
     """Woods and hills read as flat blockers (as the quickref bot reads them): the array
-    path decides nearly every line, in one pass or a blocker at a time, as the core does."""
+    path decides nearly every line, in one pass or in many small ones, as the core does."""
     t = random_table(seed)
     flat = Table(30, 30, "in", t.features, hill_kinds=())
     kinds = frozenset({"woods", "hill"})
     a = np.array([p[:2] for p in pts])
     b = np.array([p[2:] for p in pts])
-    monkeypatch_once.setattr(sightbatch, "ONE_PASS", one_pass)
+    monkeypatch_once.setattr(sightbatch, "CHUNK", chunk)
     fast = visible_many(flat, a, b, kinds)
     assert fast.tolist() == visible_many(flat, a, b, kinds, use_index=False).tolist()
 

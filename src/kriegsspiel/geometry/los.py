@@ -174,7 +174,7 @@ def visible_many(
     batch = rules.lines(table).batch if use_index else None
     if batch is None or not len(a):
         return _evaluate(table, a, b, ha, hb, rules, details=False, use_index=use_index)[0]
-    seen, decided = batch.decide(a, b)
+    seen, decided = batch.decide(a, b, ha, hb)
     rest = np.flatnonzero(~decided)
     if len(rest):
         seen[rest] = _settled(table, rules, a[rest], b[rest], ha[rest], hb[rest])

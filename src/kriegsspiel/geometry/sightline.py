@@ -75,14 +75,9 @@ class SightLines:
         self.shapes = [s for s in walk if s.plain] + [s for s in walk if not s.plain]
         self.hills = [s for s in shapes.values() if s is not None and s.hill]
         self.settled: dict[tuple, bool] = {}  # the exact core's answers (`los._settled`)
-        # the array path applies where nothing near an end is ignored but the own area
-        from kriegsspiel.geometry.sightbatch import PlainBatch  # it imports our constants
+        from kriegsspiel.geometry.sightbatch import SightBatch  # it imports our constants
 
-        self.batch: PlainBatch | None = None
-        if self.exact and see_into == 0 and own_depth is None:
-            plain = [s for s in self.shapes if s.plain and s.area]
-            other = [s.box for s in self.shapes if not (s.plain and s.area)]
-            self.batch = PlainBatch(plain, other)
+        self.batch = SightBatch(walk, see_into, self.own, crest) if self.exact else None
 
     def visible(self, a: XY, b: XY, ha: float, hb: float) -> bool | None:
         """Whether the line a→b is clear (eyes ``ha``/``hb`` above the ground), or None
