@@ -37,7 +37,8 @@ class SightBatch:
         self.area = np.array([s.area for s in shapes], bool)
         self.hill = np.array([s.hill for s in shapes], bool)
         self.height = np.array([s.height for s in shapes], float)
-        self.plain = ~self.hill & np.isnan(self.height)
+        plain = ~self.hill & np.isnan(self.height)
+        self.plain_ids, self.tall_ids = np.flatnonzero(plain), np.flatnonzero(~plain)
         self.hills = np.flatnonzero(self.hill)
 
     def decide(
@@ -48,15 +49,17 @@ class SightBatch:
         n = len(a)
         blocked = np.zeros(n, bool)
         unsure = (a == b).all(axis=1)  # a point, not a line: the core's
-        seg, shape = np.nonzero(_overlaps(a, b, self.boxes))
-        keep = _meets_box(a[seg], b[seg], self.boxes[shape]) & ~unsure[seg]
-        seg, shape = seg[keep], shape[keep]
-        plain = self.plain[shape]
-        # plain blockers settle most lines without any ground height
-        self._settle(a, b, seg[plain], shape[plain], None, blocked, unsure)
-        rest = ~plain & ~blocked[seg]
-        if rest.any():
-            seg, shape = seg[rest], shape[rest]
+        # plain blockers settle most lines without any ground height: first each line's
+        # likeliest blocker (the one whose box centre lies nearest the line), then the others
+        # of the lines still open
+        seg, shape = self._candidates(a, b, np.flatnonzero(~unsure), self.plain_ids)
+        first = self._likeliest(a, b, seg, shape)
+        self._settle(a, b, seg[first], shape[first], None, blocked, unsure)
+        more = ~first & ~blocked[seg]
+        self._settle(a, b, seg[more], shape[more], None, blocked, unsure)
+        # the lines still open and sure meet hills and tall features
+        seg, shape = self._candidates(a, b, np.flatnonzero(~blocked & ~unsure), self.tall_ids)
+        if len(seg):
             lines = np.unique(seg)
             ground, vague = self.ground(np.concatenate([a[lines], b[lines]]))
             m = len(lines)
@@ -67,6 +70,33 @@ class SightBatch:
             heights = (ga, gb, ga + ha, gb + hb)
             self._settle(a, b, seg[sure], shape[sure], heights, blocked, unsure)
         return ~blocked, blocked | ~unsure
+
+    def _candidates(self, a, b, lines, shapes) -> tuple[np.ndarray, np.ndarray]:
+        """(line, shape) pairs, sorted by line, of the given lines and shapes (indexes) that
+        the box prefilter keeps: the line's box meets the shape's and the line the box."""
+        if not len(lines) or not len(shapes):
+            return np.zeros(0, int), np.zeros(0, int)
+        i, j = np.nonzero(_overlaps(a[lines], b[lines], self.boxes[shapes]))
+        seg, shape = lines[i], shapes[j]
+        keep = _meets_box(a[seg], b[seg], self.boxes[shape])
+        return seg[keep], shape[keep]
+
+    def _likeliest(self, a, b, seg, shape) -> np.ndarray:
+        """For (line, shape) pairs sorted by line: True at each line's pair(s) whose shape's
+        box centre lies nearest the line, for its size (only an order of work)."""
+        if not len(seg):
+            return np.zeros(0, bool)
+        box = self.boxes[shape]
+        cx, cy = (box[:, 0] + box[:, 2]) / 2, (box[:, 1] + box[:, 3]) / 2
+        p, q = a[seg], b[seg]
+        ux, uy = q[:, 0] - p[:, 0], q[:, 1] - p[:, 1]
+        off = np.abs(ux * (cy - p[:, 1]) - uy * (cx - p[:, 0])) / np.hypot(ux, uy)
+        size = (box[:, 2] - box[:, 0]) + (box[:, 3] - box[:, 1]) + 1e-12
+        score = off / size
+        starts = np.flatnonzero(np.diff(seg, prepend=-1))  # seg is sorted by line
+        least = np.minimum.reduceat(score, starts)
+        first = score == np.repeat(least, np.diff(np.append(starts, len(seg))))
+        return first
 
     def _settle(self, a, b, seg, shape, heights, blocked, unsure) -> None:
         """Mark the lines that a (line, shape) pair surely blocks, and the lines a pair leaves
@@ -91,16 +121,24 @@ class SightBatch:
         rows = np.arange(len(pid)) - (np.cumsum(k) - k)[pid] + self.start[shape][pid]
         cx, cy, dx, dy, vx, vy = (c[rows] for c in self.cols)
         line = seg[pid]
-        ax, ay, bx, by = a[line, 0], a[line, 1], b[line, 0], b[line, 1]
-        ux, uy = bx - ax, by - ay
+        ax, ay, bx, by = a[:, 0][line], a[:, 1][line], b[:, 0][line], b[:, 1][line]
         length = np.hypot(b[seg, 0] - a[seg, 0], b[seg, 1] - a[seg, 1])
         d1 = vx * (ay - cy) - vy * (ax - cx)
         d2 = vx * (by - cy) - vy * (bx - cx)
+        # even-odd count of the line's start in each area (rows that straddle its y)
+        j = np.flatnonzero((cy > ay) != (dy > ay))
+        hit = ax[j] < vx[j] * (ay[j] - cy[j]) / vy[j] + cx[j]
+        area = self.area[shape]
+        inside = area & (np.bincount(pid[j], hit, len(seg)) % 2 == 1)
+        # only rows whose edge's line the line's ends do not clearly lie on one side of
+        m = np.flatnonzero(~(((d1 > TOUCH) & (d2 > TOUCH)) | ((d1 < -TOUCH) & (d2 < -TOUCH))))
+        ax, ay, bx, by, cx, cy, dx, dy = (v[m] for v in (ax, ay, bx, by, cx, cy, dx, dy))
+        d1, d2, pid = d1[m], d2[m], pid[m]
+        ux, uy = bx - ax, by - ay
         d3 = ux * (cy - ay) - uy * (cx - ax)
         d4 = ux * (dy - ay) - uy * (dx - ax)
-        met = ~(((d1 > TOUCH) & (d2 > TOUCH)) | ((d1 < -TOUCH) & (d2 < -TOUCH)))
         small = np.minimum(np.minimum(np.abs(d1), np.abs(d2)), np.minimum(np.abs(d3), np.abs(d4)))
-        flat = met & (small < TOUCH)
+        flat = small < TOUCH
         vague = np.zeros(len(seg), bool)
         w = np.flatnonzero(flat)
         if len(w):  # a point within a hair of the other segment: the core's
@@ -113,13 +151,8 @@ class SightBatch:
                 | (np.abs(d4[w]) < TOUCH) & _near(d, p, q)
             )
             vague[pid[w[touch]]] = True
-        cross = np.flatnonzero(met & ~flat & ((d3 > 0) != (d4 > 0)))
+        cross = np.flatnonzero(~flat & ((d3 > 0) != (d4 > 0)))
         t = d1[cross] / (d1[cross] - d2[cross]) * length[pid[cross]]
-        area = self.area[shape]
-        # even-odd count of the line's start in each area (rows with vy 0 never straddle)
-        fall = np.where(vy == 0, 1.0, vy)
-        hit = ((cy > ay) != (dy > ay)) & (ax < vx * (ay - cy) / fall + cx)
-        inside = area & (np.bincount(pid, hit, len(seg)) % 2 == 1)
         piece, t0, t1 = _pieces(pid[cross], t, inside, area, length)
         block, tie = self._blocks(a, b, seg, shape, length, piece, t0, t1, heights)
         blocks = np.zeros(len(seg), bool)
