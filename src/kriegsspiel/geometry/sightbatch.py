@@ -21,6 +21,7 @@ import numpy as np
 from kriegsspiel.geometry.sightline import EPS, NEAR, TOUCH
 
 CHUNK = 400_000  # (line, edge) rows worked out in one pass; more go in several
+ROUNDS = 4096  # (line, plain shape) pairs beyond which each line's likeliest goes first
 
 
 class SightBatch:
@@ -28,6 +29,7 @@ class SightBatch:
 
     def __init__(self, shapes: Sequence, see_into: float, own: float, crest: bool):
         self.see_into, self.own, self.crest = see_into, own, crest
+        self._shapes = shapes
         edges = [np.asarray(s.edges, float).reshape(-1, 6) for s in shapes]
         self.count = np.array([len(e) for e in edges], int)
         self.start = np.concatenate([[0], np.cumsum(self.count)[:-1]]).astype(int)
@@ -49,14 +51,17 @@ class SightBatch:
         n = len(a)
         blocked = np.zeros(n, bool)
         unsure = (a == b).all(axis=1)  # a point, not a line: the core's
-        # plain blockers settle most lines without any ground height: first each line's
-        # likeliest blocker (the one whose box centre lies nearest the line), then the others
-        # of the lines still open
+        # plain blockers settle most lines without any ground height; among many lines,
+        # first each line's likeliest blocker (the one whose box centre lies nearest the
+        # line), then the others of the lines still open
         seg, shape = self._candidates(a, b, np.flatnonzero(~unsure), self.plain_ids)
-        first = self._likeliest(a, b, seg, shape)
-        self._settle(a, b, seg[first], shape[first], None, blocked, unsure)
-        more = ~first & ~blocked[seg]
-        self._settle(a, b, seg[more], shape[more], None, blocked, unsure)
+        if len(seg) > ROUNDS:
+            first = self._likeliest(a, b, seg, shape)
+            self._settle(a, b, seg[first], shape[first], None, blocked, unsure)
+            more = ~first & ~blocked[seg]
+            self._settle(a, b, seg[more], shape[more], None, blocked, unsure)
+        else:
+            self._settle(a, b, seg, shape, None, blocked, unsure)
         # the lines still open and sure meet hills and tall features
         seg, shape = self._candidates(a, b, np.flatnonzero(~blocked & ~unsure), self.tall_ids)
         if len(seg):
@@ -142,14 +147,8 @@ class SightBatch:
         vague = np.zeros(len(seg), bool)
         w = np.flatnonzero(flat)
         if len(w):  # a point within a hair of the other segment: the core's
-            p, q = np.stack([ax[w], ay[w]], 1), np.stack([bx[w], by[w]], 1)
-            c, d = np.stack([cx[w], cy[w]], 1), np.stack([dx[w], dy[w]], 1)
-            touch = (
-                (np.abs(d1[w]) < TOUCH) & _near(p, c, d)
-                | (np.abs(d2[w]) < TOUCH) & _near(q, c, d)
-                | (np.abs(d3[w]) < TOUCH) & _near(c, p, q)
-                | (np.abs(d4[w]) < TOUCH) & _near(d, p, q)
-            )
+            ends = (v[w] for v in (ax, ay, bx, by, cx, cy, dx, dy))
+            touch = _touching(*ends, d1[w], d2[w], d3[w], d4[w])
             vague[pid[w[touch]]] = True
         cross = np.flatnonzero(~flat & ((d3 > 0) != (d4 > 0)))
         t = d1[cross] / (d1[cross] - d2[cross]) * length[pid[cross]]
@@ -233,6 +232,19 @@ class SightBatch:
         held = np.bincount(pid, hit, len(pt)) % 2 == 1
         np.maximum.at(top, pt[held], self.height[shape[held]])
         return top, vague
+
+
+def _touching(ax, ay, bx, by, cx, cy, dx, dy, d1, d2, d3, d4) -> np.ndarray:
+    """For (line a-b, edge c-d) rows with an orientation product within TOUCH of zero:
+    whether that point lies within NEAR of the other segment (the scalar's Undecided)."""
+    p, q = np.stack([ax, ay], 1), np.stack([bx, by], 1)
+    c, d = np.stack([cx, cy], 1), np.stack([dx, dy], 1)
+    return (
+        (np.abs(d1) < TOUCH) & _near(p, c, d)
+        | (np.abs(d2) < TOUCH) & _near(q, c, d)
+        | (np.abs(d3) < TOUCH) & _near(c, p, q)
+        | (np.abs(d4) < TOUCH) & _near(d, p, q)
+    )
 
 
 def _pieces(pair, t, inside, area, length):
