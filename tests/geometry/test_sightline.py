@@ -70,6 +70,11 @@ def random_table(seed: int, n: int = 40) -> Table:
         elif kind == "hill":
             geom = Point(x, y).buffer(float(rng.integers(2, 6)), quad_segs=3)
             attrs = {"height": float(rng.integers(1, 3))}
+        elif kind == "woods" and i % 3:  # concave: a U (a line may cross it four times)
+            w = float(rng.integers(3, 7))  # or a square with a clearing (a hole)
+            inner = box(x + 1, y + 1, x + w - 1, y + w + (1 if i % 3 == 1 else -1))
+            geom = box(x, y, x + w, y + w).difference(inner)
+            attrs = {}
         else:
             geom = Point(x, y).buffer(float(rng.integers(1, 4)), quad_segs=2)
             attrs = {}

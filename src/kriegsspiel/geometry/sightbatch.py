@@ -257,9 +257,19 @@ def _pieces(pair, t, inside, area, length):
     on = ~line
     start = np.flatnonzero(inside)
     end = np.flatnonzero(area & ((count + inside) % 2 == 1))
-    p = np.concatenate([pair[on], start, end])
-    v = np.concatenate([t[on], np.zeros(len(start)), length[end]])
-    order = np.lexsort((v, p))
+    pa, ta = pair[on], t[on]  # by pair (rows come in pair order), not yet by t
+    if len(pa) and count[pa].max() > 2:  # a concave area crossed more than twice
+        p = np.concatenate([pa, start, end])
+        v = np.concatenate([ta, np.zeros(len(start)), length[end]])
+        order = np.lexsort((v, p))
+    else:  # at most two crossings a pair: put each two in order, then a stable sort by
+        # pair keeps the start (0) before them and the end (length) after
+        swap = np.flatnonzero((pa[1:] == pa[:-1]) & (ta[1:] < ta[:-1]))
+        ta = ta.copy()
+        ta[swap], ta[swap + 1] = ta[swap + 1], ta[swap]
+        p = np.concatenate([start, pa, end])
+        v = np.concatenate([np.zeros(len(start)), ta, length[end]])
+        order = np.argsort(p, kind="stable")
     p, v = p[order], v[order]
     return (
         np.concatenate([pts[0], p[0::2]]),
