@@ -101,8 +101,12 @@ coord = st.one_of(
             {"see_into": 0.5, "hills": "crest"},
         ]
     ),
+    rounds=st.sampled_from([0, 4096]),
 )
-def test_single_checks_agree_with_the_batch(seed, pts, eyes, kw):
+def test_single_checks_agree_with_the_batch(seed, pts, eyes, kw, rounds, monkeypatch_once):
+    """The scalar path, the array batch (in one round or likeliest blocker first) and the
+    naive core (every line against every feature, no index) agree, hills and crests too."""
+    monkeypatch_once.setattr(sightbatch, "ROUNDS", rounds)
     t = random_table(seed)
     a = np.array([p[:2] for p in pts])
     b = np.array([p[2:] for p in pts])
@@ -142,3 +146,16 @@ def test_the_scalar_path_decides_most_lines_itself():
     ]
     decided = [x for x in answers if x is not None]
     assert len(decided) > 450 and set(decided) == {True, False}
+
+
+def test_the_batch_decides_most_lines_itself():
+    """Hills, tall buildings and walls are settled in array arithmetic too: only lines that
+    graze an edge or tie a height go to the exact core."""
+    t = random_table(2)
+    rng = np.random.default_rng(5)
+    a, b = rng.uniform(0, 30, (2000, 2)), rng.uniform(0, 30, (2000, 2))
+    for kw in ({}, {"hills": "crest"}, {"see_into": 1.0, "own_depth": 1.5}):
+        lines = SightRules(BLOCKS, **kw).lines(t)
+        seen, decided = lines.batch.decide(a, b, np.full(2000, 0.5), np.full(2000, 1.0))
+        assert decided.mean() > 0.97
+        assert 0.05 < seen[decided].mean() < 0.95
