@@ -29,7 +29,6 @@ class SightBatch:
 
     def __init__(self, shapes: Sequence, see_into: float, own: float, crest: bool):
         self.see_into, self.own, self.crest = see_into, own, crest
-        self._shapes = shapes
         edges = [np.asarray(s.edges, float).reshape(-1, 6) for s in shapes]
         self.count = np.array([len(e) for e in edges], int)
         self.start = np.concatenate([[0], np.cumsum(self.count)[:-1]]).astype(int)
