@@ -5,7 +5,10 @@ quickref scenario, speed-up of 2 local workers over 1, peak memory per worker.
 
 `--old SRC` times a second code tree beside this one in the same run: SRC is a directory
 holding another commit's `kriegsspiel` package, e.g. `git archive <commit> src | tar -x -C
-/tmp/old` then `--old /tmp/old/src`. Each tree plays the same battles in its own interpreter
+/tmp/old` then `--old /tmp/old/src`. "Before issue 14" is 793a86d, the parent of its first
+commits (613da8b, 1b7faf1; main's 2483f18 has the same quickref code). Later main also
+brought issue 13's dice (keyed by the secret seed and the line of play), so the two trees play
+different battles: compare the commands per battle too (`run_battle`'s "commands"). Each tree plays the same battles in its own interpreter
 (one worker), the trees taking turns (each going first half the time); the table shows each battle's
 best time per tree, averaged, and new/old.
 

@@ -334,3 +334,19 @@ def test_a_trace_given_as_a_function_is_written_once_when_first_read():
     d.trace["rejected"] = []  # the written trace is kept and can be added to
     assert d.trace == {"why": "because", "rejected": []}
     assert Decision({"type": "end_phase"}).trace == {}
+
+
+def test_holders_are_assaulted_at_long_odds_only_in_the_last_turns():
+    """An enemy squad holding the objective (strength 4) against a one-stand unit (ratio
+    0.25... 0.5): refused at the profile's ratio 1.0 until the last two turns, then assaulted
+    at 0.3; a squad off the objective never."""
+    bot = QuickrefBot("balanced")
+    holder = {"id": "g1", "kind": "infantry", "x": 20.0, "y": 27.0, "stands": 3, "attached_mg": 1}
+    other = {"id": "g2", "kind": "infantry", "x": 5.0, "y": 5.0, "stands": 3, "attached_mg": 1}
+    bot._holding = [holder]
+    for turn, need in ((1, 1.0), (6, 1.0), (7, 0.3), (8, 0.3)):
+        view = {"turn": turn, "turn_limit": 8}
+        assert bot._min_ratio(view, holder) == need
+        assert bot._min_ratio(view, other) == 1.0
+    off = Profile(name="plain")  # the dataclass defaults: no desperate turns
+    assert off.desperate_turns == 0 and off.desperate_ratio == 1.0

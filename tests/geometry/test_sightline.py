@@ -70,6 +70,11 @@ def random_table(seed: int, n: int = 40) -> Table:
         elif kind == "hill":
             geom = Point(x, y).buffer(float(rng.integers(2, 6)), quad_segs=3)
             attrs = {"height": float(rng.integers(1, 3))}
+        elif kind == "woods" and i % 3:  # concave: a U (a line may cross it four times)
+            w = float(rng.integers(3, 7))  # or a square with a clearing (a hole)
+            inner = box(x + 1, y + 1, x + w - 1, y + w + (1 if i % 3 == 1 else -1))
+            geom = box(x, y, x + w, y + w).difference(inner)
+            attrs = {}
         else:
             geom = Point(x, y).buffer(float(rng.integers(1, 4)), quad_segs=2)
             attrs = {}
@@ -96,8 +101,12 @@ coord = st.one_of(
             {"see_into": 0.5, "hills": "crest"},
         ]
     ),
+    rounds=st.sampled_from([0, 4096]),
 )
-def test_single_checks_agree_with_the_batch(seed, pts, eyes, kw):
+def test_single_checks_agree_with_the_batch(seed, pts, eyes, kw, rounds, monkeypatch_once):
+    """The scalar path, the array batch (in one round or likeliest blocker first) and the
+    naive core (every line against every feature, no index) agree, hills and crests too."""
+    monkeypatch_once.setattr(sightbatch, "ROUNDS", rounds)
     t = random_table(seed)
     a = np.array([p[:2] for p in pts])
     b = np.array([p[2:] for p in pts])
@@ -112,17 +121,17 @@ def test_single_checks_agree_with_the_batch(seed, pts, eyes, kw):
 @given(
     seed=st.integers(0, 5),
     pts=st.lists(st.tuples(coord, coord, coord, coord), min_size=1, max_size=40),
-    one_pass=st.sampled_from([0, 10**9]),
+    chunk=st.sampled_from([7, 10**9]),
 )
-def test_plain_blockers_settle_lines_as_the_core_does(seed, pts, one_pass, monkeypatch_once):
+def test_plain_blockers_settle_lines_as_the_core_does(seed, pts, chunk, monkeypatch_once):
     """Woods and hills read as flat blockers (as the quickref bot reads them): the array
-    path decides nearly every line, in one pass or a blocker at a time, as the core does."""
+    path decides nearly every line, in one pass or in many small ones, as the core does."""
     t = random_table(seed)
     flat = Table(30, 30, "in", t.features, hill_kinds=())
     kinds = frozenset({"woods", "hill"})
     a = np.array([p[:2] for p in pts])
     b = np.array([p[2:] for p in pts])
-    monkeypatch_once.setattr(sightbatch, "ONE_PASS", one_pass)
+    monkeypatch_once.setattr(sightbatch, "CHUNK", chunk)
     fast = visible_many(flat, a, b, kinds)
     assert fast.tolist() == visible_many(flat, a, b, kinds, use_index=False).tolist()
 
@@ -137,3 +146,16 @@ def test_the_scalar_path_decides_most_lines_itself():
     ]
     decided = [x for x in answers if x is not None]
     assert len(decided) > 450 and set(decided) == {True, False}
+
+
+def test_the_batch_decides_most_lines_itself():
+    """Hills, tall buildings and walls are settled in array arithmetic too: only lines that
+    graze an edge or tie a height go to the exact core."""
+    t = random_table(2)
+    rng = np.random.default_rng(5)
+    a, b = rng.uniform(0, 30, (2000, 2)), rng.uniform(0, 30, (2000, 2))
+    for kw in ({}, {"hills": "crest"}, {"see_into": 1.0, "own_depth": 1.5}):
+        lines = SightRules(BLOCKS, **kw).lines(t)
+        seen, decided = lines.batch.decide(a, b, np.full(2000, 0.5), np.full(2000, 1.0))
+        assert decided.mean() > 0.97
+        assert 0.05 < seen[decided].mean() < 0.95

@@ -70,7 +70,11 @@ class SightRules:
         return cache[key]
 
     def lines(self, table: Table) -> SightLines:
-        """The table's scalar sight under these rules, built once per table and rules."""
+        """The table's scalar sight under these rules, built once per table and rules (looked
+        up first by this very rules object: single checks ask for it every time)."""
+        mine = table.cache.setdefault("lines by rules", {}).get(id(self))
+        if mine is not None and mine[0] is self:
+            return mine[1]
         key = (
             self.blocks if callable(self.blocks) else frozenset(self.blocks),
             self.see_into,
@@ -81,6 +85,10 @@ class SightRules:
         if key not in cache:
             crest = self.hills == "crest"
             cache[key] = SightLines(table, self.mask(table), self.see_into, self.own_depth, crest)
+        mine = table.cache["lines by rules"]
+        if len(mine) >= 64:  # batch calls make a rules object each
+            mine.clear()
+        mine[id(self)] = (self, cache[key])  # holds self, so the id is not reused
         return cache[key]
 
 
@@ -174,7 +182,7 @@ def visible_many(
     batch = rules.lines(table).batch if use_index else None
     if batch is None or not len(a):
         return _evaluate(table, a, b, ha, hb, rules, details=False, use_index=use_index)[0]
-    seen, decided = batch.decide(a, b)
+    seen, decided = batch.decide(a, b, ha, hb)
     rest = np.flatnonzero(~decided)
     if len(rest):
         seen[rest] = _settled(table, rules, a[rest], b[rest], ha[rest], hb[rest])

@@ -1,12 +1,15 @@
-"""Many sight lines at once in array arithmetic, for the lines that plain blockers settle.
+"""Many sight lines at once in array arithmetic: the scalar rule of
+:mod:`kriegsspiel.geometry.sightline` over every (line, feature) pair in one pass.
 
-A plain blocker is an area that blocks at any height. Where no endpoint sits within a hair of
-one of its edges, a line that crosses its boundary more often than it has endpoints inside it
-passes through a stretch of it that adjoins neither end: blocked (when the rules ignore
-nothing near the ends: ``see_into`` 0, an endpoint's own area always ignored). A line whose
-every candidate is a plain blocker it is not blocked by is clear. Everything else - hills,
-tall or linear blockers near the line, near-touching lines - is left undecided for the
-exact core, so the answers are the core's.
+The features' edges are flat arrays; a box prefilter (each line's box against each feature's,
+then the line against the box's corners) keeps the (line, feature) pairs that may meet, and
+each pair is expanded into (line, edge) rows. Orientation tests find where each line crosses
+each edge, even-odd counts which end an area holds, and the sorted crossings give the stretches
+of line inside each feature. The blocking rule is then the scalar one, piece by piece: plain
+blockers (no height) first, and only lines they leave open go on to hills and tall features,
+whose ground heights are counted the same way. Wherever the scalar path would hand a line to
+the exact core (an end or a vertex within a hair of an edge, a height tie) the line is left
+undecided here too, so the answers are the core's.
 """
 
 from __future__ import annotations
@@ -15,129 +18,263 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from kriegsspiel.geometry.sightline import NEAR, TOUCH
+from kriegsspiel.geometry.sightline import EPS, NEAR, TOUCH
 
-ONE_PASS = 200_000  # (line, edge) rows worked out in one pass; more go a blocker at a time
+CHUNK = 400_000  # (line, edge) rows worked out in one pass; more go in several
+ROUNDS = 4096  # (line, plain shape) pairs beyond which each line's likeliest goes first
 
 
-class PlainBatch:
-    """The plain area blockers' edges as arrays, and every other sight shape's box."""
+class SightBatch:
+    """Every sight shape of one table and rules as arrays (built once, by ``SightLines``)."""
 
-    def __init__(self, plain: Sequence, other_boxes: Sequence[tuple[float, ...]]):
-        self.edges = [np.asarray(s.edges, float).reshape(-1, 6) for s in plain]
-        self.count = np.array([len(e) for e in self.edges], int)
+    def __init__(self, shapes: Sequence, see_into: float, own: float, crest: bool):
+        self.see_into, self.own, self.crest = see_into, own, crest
+        edges = [np.asarray(s.edges, float).reshape(-1, 6) for s in shapes]
+        self.count = np.array([len(e) for e in edges], int)
         self.start = np.concatenate([[0], np.cumsum(self.count)[:-1]]).astype(int)
-        flat = np.concatenate(self.edges) if self.edges else np.zeros((0, 6))
-        self.rows = [tuple(c[None, :] for c in e.T) for e in self.edges]  # (1, edges) each
+        flat = np.concatenate(edges) if edges else np.zeros((0, 6))
         self.cols = tuple(np.ascontiguousarray(c) for c in flat.T)  # cx, cy, dx, dy, vx, vy
-        self.boxes = np.asarray([s.box for s in plain], float).reshape(-1, 4)
-        self.other = np.asarray(other_boxes, float).reshape(-1, 4)
+        self.boxes = np.asarray([s.box for s in shapes], float).reshape(-1, 4)
+        self.area = np.array([s.area for s in shapes], bool)
+        self.hill = np.array([s.hill for s in shapes], bool)
+        self.height = np.array([s.height for s in shapes], float)
+        plain = ~self.hill & np.isnan(self.height)
+        self.plain_ids, self.tall_ids = np.flatnonzero(plain), np.flatnonzero(~plain)
+        self.hills = np.flatnonzero(self.hill)
 
-    def decide(self, a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """(visible, decided) for the lines a[i]→b[i]; ``visible`` is meaningful only where
-        ``decided``. Few (line, edge) rows are worked out in one pass; many, a blocker at a
-        time over the lines near it that no earlier blocker blocked."""
+    def decide(
+        self, a: np.ndarray, b: np.ndarray, ha: np.ndarray, hb: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """(visible, decided) for the lines a[i]→b[i] with eyes ``ha``/``hb`` above the ground;
+        ``visible`` is meaningful only where ``decided``."""
         n = len(a)
         blocked = np.zeros(n, bool)
-        unsure = _overlaps(a, b, self.other).any(axis=1) if len(self.other) else np.zeros(n, bool)
-        unsure |= (a == b).all(axis=1)  # a point, not a line: the core's
-        near = _overlaps(a, b, self.boxes)
-        seg, shape = np.nonzero(near)
-        keep = _meets_box(a[seg], b[seg], self.boxes[shape])
-        seg, shape = seg[keep], shape[keep]
-        k = self.count[shape]
-        ia, ib, parity = self._parity(a, b)
-        inside = parity[ia[seg], shape] + parity[ib[seg], shape]
-        if k.sum() <= ONE_PASS:
-            pid = np.repeat(np.arange(len(seg)), k)
-            rows = np.arange(len(pid)) - (np.cumsum(k) - k)[pid] + self.start[shape][pid]
-            line = seg[pid]
-            edges = tuple(c[rows] for c in self.cols)
-            ends = (a[:, 0][line], a[:, 1][line], b[:, 0][line], b[:, 1][line])
-            block, odd = _rows(*ends, edges, pid, inside)
-            blocked[seg[block]] = True
-            unsure[seg[odd]] = True
-            return ~blocked, blocked | ~unsure
-        near[:] = False
-        near[seg, shape] = True
-        for j in np.flatnonzero(near.any(axis=0)).tolist():
-            sel = np.flatnonzero(near[:, j] & ~blocked)
-            if len(sel):
-                ends = (a[sel, 0, None], a[sel, 1, None], b[sel, 0, None], b[sel, 1, None])
-                held = parity[ia[sel], j] + parity[ib[sel], j]
-                block, odd = _rows(*ends, self.rows[j], None, held)
-                blocked[sel[block]] = True
-                unsure[sel[odd]] = True
+        unsure = (a == b).all(axis=1)  # a point, not a line: the core's
+        # plain blockers settle most lines without any ground height; among many lines,
+        # first each line's likeliest blocker (the one whose box centre lies nearest the
+        # line), then the others of the lines still open
+        seg, shape = self._candidates(a, b, np.flatnonzero(~unsure), self.plain_ids)
+        if len(seg) > ROUNDS:
+            first = self._likeliest(a, b, seg, shape)
+            self._settle(a, b, seg[first], shape[first], None, blocked, unsure)
+            more = ~first & ~blocked[seg]
+            self._settle(a, b, seg[more], shape[more], None, blocked, unsure)
+        else:
+            self._settle(a, b, seg, shape, None, blocked, unsure)
+        # the lines still open and sure meet hills and tall features
+        seg, shape = self._candidates(a, b, np.flatnonzero(~blocked & ~unsure), self.tall_ids)
+        if len(seg):
+            lines = np.unique(seg)
+            ground, vague = self.ground(np.concatenate([a[lines], b[lines]]))
+            m = len(lines)
+            ga, gb = np.zeros(n), np.zeros(n)
+            ga[lines], gb[lines] = ground[:m], ground[m:]
+            unsure[lines] |= vague[:m] | vague[m:]  # an end on a hill's edge: the core's
+            sure = ~unsure[seg]
+            heights = (ga, gb, ga + ha, gb + hb)
+            self._settle(a, b, seg[sure], shape[sure], heights, blocked, unsure)
         return ~blocked, blocked | ~unsure
 
-    def _parity(self, a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Each line's ends as indexes into the distinct end points, and an (points,
-        blockers) array: 1 where the blocker holds the point (even-odd count), else 0."""
-        ends = np.concatenate([a, b])
-        z, inv = np.unique(ends[:, 0] + 1j * ends[:, 1], return_inverse=True)
-        u = np.stack([z.real, z.imag], axis=1)
-        inv = inv.ravel()
-        parity = np.zeros((len(u), len(self.boxes)), int)
-        x, y = u[:, 0, None], u[:, 1, None]
-        box = self.boxes
-        pt, shape = np.nonzero(
-            (box[:, 0] <= x) & (x <= box[:, 2]) & (box[:, 1] <= y) & (y <= box[:, 3])
+    def _candidates(self, a, b, lines, shapes) -> tuple[np.ndarray, np.ndarray]:
+        """(line, shape) pairs, sorted by line, of the given lines and shapes (indexes) that
+        the box prefilter keeps: the line's box meets the shape's and the line the box."""
+        if not len(lines) or not len(shapes):
+            return np.zeros(0, int), np.zeros(0, int)
+        i, j = np.nonzero(_overlaps(a[lines], b[lines], self.boxes[shapes]))
+        seg, shape = lines[i], shapes[j]
+        keep = _meets_box(a[seg], b[seg], self.boxes[shape])
+        return seg[keep], shape[keep]
+
+    def _likeliest(self, a, b, seg, shape) -> np.ndarray:
+        """For (line, shape) pairs sorted by line: True at each line's pair(s) whose shape's
+        box centre lies nearest the line, for its size (only an order of work)."""
+        if not len(seg):
+            return np.zeros(0, bool)
+        box = self.boxes[shape]
+        cx, cy = (box[:, 0] + box[:, 2]) / 2, (box[:, 1] + box[:, 3]) / 2
+        p, q = a[seg], b[seg]
+        ux, uy = q[:, 0] - p[:, 0], q[:, 1] - p[:, 1]
+        off = np.abs(ux * (cy - p[:, 1]) - uy * (cx - p[:, 0])) / np.hypot(ux, uy)
+        size = (box[:, 2] - box[:, 0]) + (box[:, 3] - box[:, 1]) + 1e-12
+        score = off / size
+        starts = np.flatnonzero(np.diff(seg, prepend=-1))  # seg is sorted by line
+        least = np.minimum.reduceat(score, starts)
+        first = score == np.repeat(least, np.diff(np.append(starts, len(seg))))
+        return first
+
+    def _settle(self, a, b, seg, shape, heights, blocked, unsure) -> None:
+        """Mark the lines that a (line, shape) pair surely blocks, and the lines a pair leaves
+        undecided, in passes of at most CHUNK (line, edge) rows."""
+        if not len(seg):
+            return
+        k = self.count[shape]
+        ends = np.cumsum(k)
+        cuts = np.searchsorted(ends, np.arange(CHUNK, ends[-1], CHUNK), side="right")
+        for lo, hi in zip([0, *cuts.tolist()], [*cuts.tolist(), len(seg)], strict=True):
+            if lo < hi:
+                s, f = seg[lo:hi], shape[lo:hi]
+                block, vague = self._pairs(a, b, s, f, heights)
+                blocked[s[block]] = True
+                unsure[s[vague]] = True
+
+    def _pairs(self, a, b, seg, shape, heights) -> tuple[np.ndarray, np.ndarray]:
+        """For (line, shape) pairs: whether the shape surely blocks the line, and whether the
+        pair is undecided (`sightline._pieces` and `SightLines._blocks` in arrays)."""
+        k = self.count[shape]
+        pid = np.repeat(np.arange(len(seg)), k)
+        rows = np.arange(len(pid)) - (np.cumsum(k) - k)[pid] + self.start[shape][pid]
+        cx, cy, dx, dy, vx, vy = (c[rows] for c in self.cols)
+        line = seg[pid]
+        ax, ay, bx, by = a[:, 0][line], a[:, 1][line], b[:, 0][line], b[:, 1][line]
+        length = np.hypot(b[seg, 0] - a[seg, 0], b[seg, 1] - a[seg, 1])
+        d1 = vx * (ay - cy) - vy * (ax - cx)
+        d2 = vx * (by - cy) - vy * (bx - cx)
+        # even-odd count of the line's start in each area (rows that straddle its y)
+        j = np.flatnonzero((cy > ay) != (dy > ay))
+        hit = ax[j] < vx[j] * (ay[j] - cy[j]) / vy[j] + cx[j]
+        area = self.area[shape]
+        inside = area & (np.bincount(pid[j], hit, len(seg)) % 2 == 1)
+        # only rows whose edge's line the line's ends do not clearly lie on one side of
+        m = np.flatnonzero(~(((d1 > TOUCH) & (d2 > TOUCH)) | ((d1 < -TOUCH) & (d2 < -TOUCH))))
+        ax, ay, bx, by, cx, cy, dx, dy = (v[m] for v in (ax, ay, bx, by, cx, cy, dx, dy))
+        d1, d2, pid = d1[m], d2[m], pid[m]
+        ux, uy = bx - ax, by - ay
+        d3 = ux * (cy - ay) - uy * (cx - ax)
+        d4 = ux * (dy - ay) - uy * (dx - ax)
+        small = np.minimum(np.minimum(np.abs(d1), np.abs(d2)), np.minimum(np.abs(d3), np.abs(d4)))
+        flat = small < TOUCH
+        vague = np.zeros(len(seg), bool)
+        w = np.flatnonzero(flat)
+        if len(w):  # a point within a hair of the other segment: the core's
+            ends = (v[w] for v in (ax, ay, bx, by, cx, cy, dx, dy))
+            touch = _touching(*ends, d1[w], d2[w], d3[w], d4[w])
+            vague[pid[w[touch]]] = True
+        cross = np.flatnonzero(~flat & ((d3 > 0) != (d4 > 0)))
+        t = d1[cross] / (d1[cross] - d2[cross]) * length[pid[cross]]
+        piece, t0, t1 = _pieces(pid[cross], t, inside, area, length)
+        block, tie = self._blocks(a, b, seg, shape, length, piece, t0, t1, heights)
+        blocks = np.zeros(len(seg), bool)
+        blocks[piece[block & ~tie]] = True
+        vague[piece[tie]] = True
+        return blocks & ~vague, vague
+
+    def _blocks(self, a, b, seg, shape, length, piece, t0, t1, heights):
+        """Whether each piece [t0, t1] of its pair's line inside its shape blocks, and whether
+        that is a height tie (`SightLines._blocks` in arrays)."""
+        f = shape[piece]
+        L = length[piece]
+        si = self.see_into
+        lo, hi = np.maximum(t0, si), np.minimum(t1, L - si)
+        area = self.area[f]
+        lo = np.where(area & (t0 <= EPS), np.maximum(lo, self.own), lo)
+        hi = np.where(area & (t1 >= L - EPS), np.minimum(hi, L - self.own), hi)
+        ok = np.where(area, hi - lo > EPS, (t0 > si + EPS) & (t1 < L - si - EPS))
+        tie = np.zeros(len(piece), bool)
+        if heights is None:  # plain shapes: any piece on the line blocks at every height
+            return ok, tie
+        ga, gb, za, zb = (h[seg[piece]] for h in heights)
+        hill = self.hill[f]
+        top = self.height[f]
+        lo = np.where(hill, np.clip(t0, 0.0, L), np.clip(lo, 0.0, L))
+        hi = np.where(hill, np.clip(t1, 0.0, L), np.clip(hi, 0.0, L))
+        z = np.minimum(za + (zb - za) * (lo / L), za + (zb - za) * (hi / L))
+        tall = ~hill & ok & ~np.isnan(top)
+        if tall.any():  # a tall feature stands on the ground at the middle of its stretch
+            i = np.flatnonzero(tall)
+            s = seg[piece[i]]
+            mid = ((lo[i] + hi[i]) / 2 / L[i])[:, None]
+            ground, vague = self.ground(a[s] + (b[s] - a[s]) * mid)
+            top[i] += ground
+            tie[i] |= vague
+        near_top = np.abs(z - top) <= 2 * EPS
+        below = z < top - EPS
+        if self.crest:
+            edge = np.abs(z - top - EPS) <= EPS
+            crest = (ga < top - EPS) & (gb < top - EPS)
+            below = np.where(hill, crest & (z <= top + EPS), below)
+            near_top = np.where(hill, crest & edge, near_top)
+        block = np.where(hill, True, ok) & below
+        tie |= np.where(hill, True, ok) & near_top
+        return block, tie
+
+    def ground(self, pts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Ground height at each point (the highest hill holding it) and whether the point
+        lies within a hair of a hill's edge (`SightLines.ground`'s Undecided)."""
+        top = np.zeros(len(pts))
+        vague = np.zeros(len(pts), bool)
+        if not len(self.hills) or not len(pts):
+            return top, vague
+        box = self.boxes[self.hills]
+        x, y = pts[:, 0, None], pts[:, 1, None]
+        pt, h = np.nonzero(
+            (box[:, 0] - NEAR <= x)
+            & (x <= box[:, 2] + NEAR)
+            & (box[:, 1] - NEAR <= y)
+            & (y <= box[:, 3] + NEAR)
         )
-        if len(pt):
-            k = self.count[shape]
-            pid = np.repeat(np.arange(len(pt)), k)
-            rows = np.arange(len(pid)) - (np.cumsum(k) - k)[pid] + self.start[shape][pid]
-            cx, cy, dx, dy, vx, vy = (c[rows] for c in self.cols)
-            px, py = u[pt, 0][pid], u[pt, 1][pid]
-            fall = np.where(vy == 0, 1.0, vy)
-            hit = ((cy > py) != (dy > py)) & (px < vx * (py - cy) / fall + cx)
-            parity[pt, shape] = np.bincount(pid, hit, len(pt)).astype(int) % 2
-        return inv[: len(a)], inv[len(a) :], parity
+        if not len(pt):
+            return top, vague
+        shape = self.hills[h]
+        k = self.count[shape]
+        pid = np.repeat(np.arange(len(pt)), k)
+        rows = np.arange(len(pid)) - (np.cumsum(k) - k)[pid] + self.start[shape][pid]
+        cx, cy, dx, dy, vx, vy = (c[rows] for c in self.cols)
+        px, py = pts[pt, 0][pid], pts[pt, 1][pid]
+        off = vx * (py - cy) - vy * (px - cx)
+        close = np.flatnonzero(np.abs(off) < NEAR * (np.abs(vx) + np.abs(vy) + 1.0))
+        if len(close):
+            p = np.stack([px[close], py[close]], 1)
+            c, d = np.stack([cx[close], cy[close]], 1), np.stack([dx[close], dy[close]], 1)
+            vague[pt[pid[close[_near(p, c, d)]]]] = True
+        fall = np.where(vy == 0, 1.0, vy)
+        hit = ((cy > py) != (dy > py)) & (px < vx * (py - cy) / fall + cx)
+        held = np.bincount(pid, hit, len(pt)) % 2 == 1
+        np.maximum.at(top, pt[held], self.height[shape[held]])
+        return top, vague
 
 
-def _rows(ax, ay, bx, by, edges, pid, inside) -> tuple[np.ndarray, np.ndarray]:
-    """For (line, plain blocker) groups of (line, edge) rows (``pid``: each row's group, or
-    None for (lines, edges) arrays of one blocker; ``inside``: how many of each group's
-    line's ends the blocker holds): whether the blocker surely blocks the line, and whether
-    the group is undecided (an orientation test too close to zero with the point on the
-    other segment)."""
-    groups = len(inside)
-    cx, cy, dx, dy, vx, vy = edges
-    ux, uy = bx - ax, by - ay
-    d1 = vx * (ay - cy) - vy * (ax - cx)
-    d2 = vx * (by - cy) - vy * (bx - cx)
-    d3 = ux * (cy - ay) - uy * (cx - ax)
-    d4 = ux * (dy - ay) - uy * (dx - ax)
-    flat = np.minimum(np.minimum(np.abs(d1), np.abs(d2)), np.minimum(np.abs(d3), np.abs(d4)))
-    flat = flat < TOUCH
-    cross = ((d1 > 0) != (d2 > 0)) & ((d3 > 0) != (d4 > 0)) & ~flat
-    if pid is None:  # (lines, edges) arrays: a row per line
-        crossings = cross.sum(axis=1)
-        where = np.nonzero(flat)
-        group = where[0]
-    else:
-        crossings = np.bincount(pid, cross, groups)
-        where = np.flatnonzero(flat)
-        group = pid[where]
-    odd = np.zeros(groups, bool)
-    if len(group):  # a small product matters only where the point is on the other segment
-        shape = d1.shape
+def _touching(ax, ay, bx, by, cx, cy, dx, dy, d1, d2, d3, d4) -> np.ndarray:
+    """For (line a-b, edge c-d) rows with an orientation product within TOUCH of zero:
+    whether that point lies within NEAR of the other segment (the scalar's Undecided)."""
+    p, q = np.stack([ax, ay], 1), np.stack([bx, by], 1)
+    c, d = np.stack([cx, cy], 1), np.stack([dx, dy], 1)
+    return (
+        (np.abs(d1) < TOUCH) & _near(p, c, d)
+        | (np.abs(d2) < TOUCH) & _near(q, c, d)
+        | (np.abs(d3) < TOUCH) & _near(c, p, q)
+        | (np.abs(d4) < TOUCH) & _near(d, p, q)
+    )
 
-        def at(v: np.ndarray) -> np.ndarray:
-            return np.broadcast_to(v, shape)[where]
 
-        c = np.stack([at(cx), at(cy)], 1)
-        d = np.stack([at(dx), at(dy)], 1)
-        p = np.stack([at(ax), at(ay)], 1)
-        q = np.stack([at(bx), at(by)], 1)
-        touch = (
-            (np.abs(d1[where]) < TOUCH) & _near(p, c, d)
-            | (np.abs(d2[where]) < TOUCH) & _near(q, c, d)
-            | (np.abs(d3[where]) < TOUCH) & _near(c, p, q)
-            | (np.abs(d4[where]) < TOUCH) & _near(d, p, q)
-        )
-        odd[group[touch]] = True
-    return ~odd & (crossings > inside), odd
+def _pieces(pair, t, inside, area, length):
+    """The stretches [t0, t1] of each pair's line inside its shape, as (pair, t0, t1) arrays:
+    for an area the sorted crossings, opened at the start if it holds the start and closed at
+    the end if the count is odd; for a line feature, a point at each crossing."""
+    count = np.bincount(pair, minlength=len(area))
+    line = ~area[pair]
+    pts = [pair[line], t[line], t[line]]
+    on = ~line
+    start = np.flatnonzero(inside)
+    end = np.flatnonzero(area & ((count + inside) % 2 == 1))
+    pa, ta = pair[on], t[on]  # by pair (rows come in pair order), not yet by t
+    if len(pa) and count[pa].max() > 2:  # a concave area crossed more than twice
+        p = np.concatenate([pa, start, end])
+        v = np.concatenate([ta, np.zeros(len(start)), length[end]])
+        order = np.lexsort((v, p))
+    else:  # at most two crossings a pair: put each two in order, then a stable sort by
+        # pair keeps the start (0) before them and the end (length) after
+        swap = np.flatnonzero((pa[1:] == pa[:-1]) & (ta[1:] < ta[:-1]))
+        ta = ta.copy()
+        ta[swap], ta[swap + 1] = ta[swap + 1], ta[swap]
+        p = np.concatenate([start, pa, end])
+        v = np.concatenate([np.zeros(len(start)), ta, length[end]])
+        order = np.argsort(p, kind="stable")
+    p, v = p[order], v[order]
+    return (
+        np.concatenate([pts[0], p[0::2]]),
+        np.concatenate([pts[1], v[0::2]]),
+        np.concatenate([pts[2], v[1::2]]),
+    )
 
 
 def _overlaps(a: np.ndarray, b: np.ndarray, boxes: np.ndarray) -> np.ndarray:
@@ -166,8 +303,10 @@ def _meets_box(a: np.ndarray, b: np.ndarray, boxes: np.ndarray) -> np.ndarray:
 
 
 def _near(p: np.ndarray, s0: np.ndarray, s1: np.ndarray) -> np.ndarray:
-    """Whether each point p may lie within NEAR of its segment s0-s1 (rows of (k, 2) arrays):
-    asked only of points on the segment's line, so within its box widened by NEAR (a point
-    near the segment always is; a wrong "near" only leaves a line to the exact core)."""
-    lo, hi = np.minimum(s0, s1) - NEAR, np.maximum(s0, s1) + NEAR
-    return ((lo <= p) & (p <= hi)).all(axis=1)
+    """`sightline._near` in arrays: whether each point lies within NEAR of its segment."""
+    v = s1 - s0
+    n = (v * v).sum(axis=1)
+    t = np.clip(((p - s0) * v).sum(axis=1) / np.where(n == 0, 1.0, n), 0.0, 1.0)
+    t = np.where(n == 0, 0.0, t)
+    off = p - s0 - t[:, None] * v
+    return np.hypot(off[:, 0], off[:, 1]) < NEAR

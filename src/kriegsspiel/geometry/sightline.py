@@ -32,7 +32,7 @@ class _Shape:
     block: bool
     height: float
 
-    @property
+    @cached_property
     def plain(self) -> bool:
         """A blocker without height: any piece of it on the line blocks at every height."""
         return not self.hill and math.isnan(self.height)
@@ -74,15 +74,15 @@ class SightLines:
         walk = [s for s in shapes.values() if s is not None]
         self.shapes = [s for s in walk if s.plain] + [s for s in walk if not s.plain]
         self.hills = [s for s in shapes.values() if s is not None and s.hill]
+        # each shape's box widened by NEAR, for the scalar walk's first test
+        self.boxed = [
+            (s.box[0] - NEAR, s.box[1] - NEAR, s.box[2] + NEAR, s.box[3] + NEAR, s)
+            for s in self.shapes
+        ]
         self.settled: dict[tuple, bool] = {}  # the exact core's answers (`los._settled`)
-        # the array path applies where nothing near an end is ignored but the own area
-        from kriegsspiel.geometry.sightbatch import PlainBatch  # it imports our constants
+        from kriegsspiel.geometry.sightbatch import SightBatch  # it imports our constants
 
-        self.batch: PlainBatch | None = None
-        if self.exact and see_into == 0 and own_depth is None:
-            plain = [s for s in self.shapes if s.plain and s.area]
-            other = [s.box for s in self.shapes if not (s.plain and s.area)]
-            self.batch = PlainBatch(plain, other)
+        self.batch = SightBatch(walk, see_into, self.own, crest) if self.exact else None
 
     def visible(self, a: XY, b: XY, ha: float, hb: float) -> bool | None:
         """Whether the line a→b is clear (eyes ``ha``/``hb`` above the ground), or None
@@ -118,21 +118,24 @@ class SightLines:
         slack = NEAR * length
         later = []  # hills and tall features: they need the ground heights
         simple = self.see_into == 0 and self.own == math.inf
-        for s in self.shapes:
-            x0, y0, x1, y1 = s.box
-            if hi_x < x0 - NEAR or lo_x > x1 + NEAR or hi_y < y0 - NEAR or lo_y > y1 + NEAR:
+        for px0, py0, px1, py1, s in self.boxed:
+            if hi_x < px0 or lo_x > px1 or hi_y < py0 or lo_y > py1:
                 continue
             # the line's side of each corner of the box: all on one side, it misses the box
+            x0, y0, x1, y1 = s.box
             c1 = ux * (y0 - ay) - uy * (x0 - ax)
             c2 = ux * (y0 - ay) - uy * (x1 - ax)
             c3 = ux * (y1 - ay) - uy * (x0 - ax)
             c4 = ux * (y1 - ay) - uy * (x1 - ax)
-            if min(c1, c2, c3, c4) > slack or max(c1, c2, c3, c4) < -slack:
+            if c1 > slack:
+                if c2 > slack and c3 > slack and c4 > slack:
+                    continue
+            elif c1 < -slack and c2 < -slack and c3 < -slack and c4 < -slack:
                 continue
             pieces = _pieces(s, ax, ay, bx, by, length)
             if not pieces:
                 continue
-            if s.hill or not math.isnan(s.height):
+            if not s.plain:
                 later.append((s, pieces))
                 continue
             for t0, t1 in pieces:  # a plain blocker needs no heights: it settles at once
@@ -230,9 +233,19 @@ def _pieces(s: _Shape, ax, ay, bx, by, length) -> list[tuple[float, float]]:
     ux, uy = bx - ax, by - ay
     inside = False  # a's even-odd count (areas)
     area = s.area
+    # an edge whose ends both lie more than 2 NEAR to one side of the line's extension can
+    # neither cross the line nor come within NEAR of an end: skipped before the other tests
+    far = 2 * NEAR * length
     for cx, cy, dx, dy, vx, vy in s.edges:
         if area and (cy > ay) != (dy > ay) and ax < vx * (ay - cy) / vy + cx:
             inside = not inside
+        d3 = ux * (cy - ay) - uy * (cx - ax)
+        d4 = ux * (dy - ay) - uy * (dx - ax)
+        if d3 > far:
+            if d4 > far:
+                continue
+        elif d3 < -far and d4 < -far:
+            continue
         d1 = vx * (ay - cy) - vy * (ax - cx)
         d2 = vx * (by - cy) - vy * (bx - cx)
         if d1 > TOUCH:
@@ -240,8 +253,6 @@ def _pieces(s: _Shape, ax, ay, bx, by, length) -> list[tuple[float, float]]:
                 continue  # both ends clearly on one side of this edge's line
         elif d1 < -TOUCH and d2 < -TOUCH:
             continue
-        d3 = ux * (cy - ay) - uy * (cx - ax)
-        d4 = ux * (dy - ay) - uy * (dx - ax)
         if min(abs(d1), abs(d2), abs(d3), abs(d4)) < TOUCH:
             if (
                 (abs(d1) < TOUCH and _near((ax, ay), (cx, cy), (dx, dy)))

@@ -285,10 +285,28 @@ class QuickrefBot(VehicleExchange):
             ratio = 1.0 if target.get("buttoned") else 0.6
         else:
             ratio = self._strength(u) / max(self._strength(target), 0.5)
-        if ratio < self.profile.assault_min_ratio:
-            return -0.5, cmd, f"strength ratio {ratio:.2f} below {self.profile.assault_min_ratio}"
+        need = self._min_ratio(view, target)
+        if ratio < need:
+            return -0.5, cmd, f"strength ratio {ratio:.2f} below {need:g}"
         score = self.profile.assault * 0.4 * ratio * self._value(target, view)
         return score, cmd, f"in contact, strength ratio {ratio:.2f}"
+
+    def _desperate(self, view, target: dict[str, Any]) -> bool:
+        """Whether `target` is infantry holding an objective in the game's last
+        `desperate_turns` turns: left there, it decides the game."""
+        left = view.get("turn_limit", 10**6) - view["turn"]
+        return left < self.profile.desperate_turns and any(
+            e["id"] == target["id"] for e in self._holding
+        )
+
+    def _min_ratio(self, view, target: dict[str, Any]) -> float:
+        """The strength ratio an assault on `target` needs: the profile's, or against a
+        desperate target (`_desperate`) `desperate_ratio` (a failed assault costs only the
+        assaulting unit; the holder left in place costs the game)."""
+        p = self.profile
+        if self._desperate(view, target):
+            return min(p.assault_min_ratio, p.desperate_ratio)
+        return p.assault_min_ratio
 
     # ------------------------------------------------------------------ movement
     def _grounds(
@@ -311,12 +329,17 @@ class QuickrefBot(VehicleExchange):
             near = [
                 e
                 for e in self._holding
-                if mine / max(self._strength(e), 0.5) >= p.assault_min_ratio
+                if mine / max(self._strength(e), 0.5) >= self._min_ratio(view, e)
             ]
             if near:
                 at = np.asarray([(e["x"], e["y"]) for e in near], dtype=float)
+                # in the last turns, contact with a holder is worth the hold bonus too:
+                # standing on a contested objective wins nothing
+                worth = np.asarray(
+                    [p.close_in + p.hold_bonus * self._desperate(view, e) for e in near]
+                )
                 gap = np.hypot(pos[:, None, 0] - at[None, :, 0], pos[:, None, 1] - at[None, :, 1])
-                score = score + p.assault * p.close_in * (gap <= CONTACT).any(axis=1)
+                score = score + p.assault * np.max((gap <= CONTACT) * worth, axis=1)
         if withdraw:
             nearest = sight.dist.min(axis=1) if sight.enemies else np.full(len(pos), 99.0)
             score = score + p.withdraw * np.minimum(nearest, 24.0)

@@ -25,6 +25,10 @@ class Profile:
     arty_danger_close: float = 6.0  # inches: no call this close to own units
     assault: float = 1.0  # weight of close assault
     assault_min_ratio: float = 1.0  # own SA over defender's SA needed to assault
+    # in the last `desperate_turns` turns, the ratio needed against infantry holding an
+    # objective (which would otherwise decide the game)
+    desperate_ratio: float = 1.0
+    desperate_turns: int = 0
     objective: float = 1.0  # per inch closer to an objective (by path), times the urgency
     urgency: float = 0.5  # objective pull: objective x (urgency + scale x (turn/limit)^power)
     urgency_scale: float = 1.0

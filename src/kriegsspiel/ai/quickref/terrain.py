@@ -260,10 +260,15 @@ class ViewTerrain:
     @cached_property
     def _table(self) -> Table:
         """The blockers as a geometry table: the bot's sight approximation is the geometry
-        layer's rule with hills read as flat blockers (heights are not compared)."""
+        layer's rule with hills read as flat blockers (heights are not compared), each
+        widened by GRAZE so that a line grazing a corner or running along an edge counts as
+        blocked (decision Q44)."""
         xs = [x for p in self.blockers for x, _ in p.ring] or [0.0]
         ys = [y for p in self.blockers for _, y in p.ring] or [0.0]
-        features = [Feature(p.id, "blocker", Polygon(p.ring), {}) for p in self.blockers]
+        features = [
+            Feature(p.id, "blocker", Polygon(p.ring).buffer(GRAZE, join_style="mitre"), {})
+            for p in self.blockers
+        ]
         return Table(max(xs), max(ys), Unit.INCH, features, hill_kinds=())
 
     def los_matrix(
@@ -517,6 +522,7 @@ _STEPS = [(di, dj) for di in (-1, 0, 1) for dj in (-1, 0, 1) if di or dj]
 MARGIN = 0.8  # inches kept from ground closed to vehicles by the route grid
 MEMO_SIZE = 200_000
 SIGHT = SightRules(frozenset({"blocker"}))  # every blocker blocks; an end's own never
+GRAZE = 0.01  # blockers widened by this much: a line grazing one counts as blocked
 FEW_PAIRS = 128  # sight matrices this small are looked up pair by pair first
 CLOSED = "closed"
 _SHARED: dict[str, ViewTerrain] = {}
