@@ -80,6 +80,15 @@ SPOT = [
     ("japan/medium-type-03-chi-nu", "hf", f"{WT}Chi-Nu.md", (5.0, 20.0), 5.3),
     # Ka-Mi hull rear corner 12 mm at 59deg: 2.33 -> 2.3 (not steeper than 62deg, so it counts)
     ("japan/amphibious-type-02-ka-mi", "hr", f"{WT}Ka-Mi.md", (1.2, 59.0), 2.3),
+    # SU-85: lower glacis 45 mm at 58deg: 8.49 -> 8.5; the 70 mm driver's hatch is a fitting
+    ("ussr/su-85", "hf", f"{WT}SU-85.md", (4.5, 58.0), 8.5),
+    # SU-152 superstructure front 75 mm at 29deg (least of the printed 29-30deg): 8.58 -> 8.6
+    ("ussr/su-152", "tf", f"{WT}SU-152.md", (7.5, 29.0), 8.6),
+    # KV-2 (1939) turret front 75 mm at 15deg: 7.76 -> 7.8 (the 90 mm mantlet left out)
+    ("ussr/kv-2-early", "tf", f"{WT}KV-2%20(1939).md", (7.5, 15.0), 7.8),
+    # SU-100: no superstructure row, so the casemate's faces are the hull's: 75 mm at 50deg
+    ("ussr/su-100", "tf", f"{WT}SU-100.md", (7.5, 50.0), 11.7),
+    ("germany/sdkfz-222", "hf", f"{WT}Sd.Kfz.222.md", (3.0, 35.0), 3.7),
     # DarkestHour classes for AFVs that had no faces at all
     ("ussr/t-60", "hf", "DH_Vehicles/Classes/DH_T60Tank.uc", (3.5, -25.0), 3.9),
     # ISU-152 superstructure (a casemate: given as the turret faces) front 90 mm at 30deg: 10.39
