@@ -89,6 +89,10 @@ SPOT = [
     # SU-100: no superstructure row, so the casemate's faces are the hull's: 75 mm at 50deg
     ("ussr/su-100", "tf", f"{WT}SU-100.md", (7.5, 50.0), 11.7),
     ("germany/sdkfz-222", "hf", f"{WT}Sd.Kfz.222.md", (3.0, 35.0), 3.7),
+    # Sd.Kfz. 251 (no turret, open top): the crew compartment is the turret; driver cabin 14.5 mm
+    # at 30deg: 1.67 -> 1.7; the hull front is the engine compartment, 14.5 mm at 20deg -> 1.5
+    ("germany/sdkfz-251-1", "tf", f"{WT}Sd.Kfz.251%2F10.md", (1.45, 30.0), 1.7),
+    ("germany/sdkfz-251-1", "hf", f"{WT}Sd.Kfz.251%2F10.md", (1.45, 20.0), 1.5),
     # DarkestHour classes for AFVs that had no faces at all
     ("ussr/t-60", "hf", "DH_Vehicles/Classes/DH_T60Tank.uc", (3.5, -25.0), 3.9),
     # ISU-152 superstructure (a casemate: given as the turret faces) front 90 mm at 30deg: 10.39
