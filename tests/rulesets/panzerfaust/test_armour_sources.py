@@ -93,6 +93,13 @@ SPOT = [
     # at 30deg: 1.67 -> 1.7; the hull front is the engine compartment, 14.5 mm at 20deg -> 1.5
     ("germany/sdkfz-251-1", "tf", f"{WT}Sd.Kfz.251%2F10.md", (1.45, 30.0), 1.7),
     ("germany/sdkfz-251-1", "hf", f"{WT}Sd.Kfz.251%2F10.md", (1.45, 20.0), 1.5),
+    # BT-7M (the book's BT-8): middle plate 15 mm at 61deg folds to 3.09 -> 3.1 (not steeper than
+    # 62deg, like the T-34's glacis on p27)
+    ("ussr/bt-8", "hf", f"{WT}BT-7M.md", (1.5, 61.0), 3.1),
+    # KV-85: upper plate 75 mm at 30deg: 8.66 -> 8.7
+    ("ussr/kv-85", "hf", f"{WT}KV-85.md", (7.5, 30.0), 8.7),
+    # T-26E: 30 mm appliqué on 15 mm, both at 22deg: 4.5 / cos 22 = 4.85 -> 4.9
+    ("ussr/t-26e", "hf", f"{WT}T-26E.md", ((3.0, 22.0), (1.5, 22.0)), 4.9),
     # DarkestHour classes for AFVs that had no faces at all
     ("ussr/t-60", "hf", "DH_Vehicles/Classes/DH_T60Tank.uc", (3.5, -25.0), 3.9),
     # ISU-152 superstructure (a casemate: given as the turret faces) front 90 mm at 30deg: 10.39

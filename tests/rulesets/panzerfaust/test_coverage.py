@@ -24,7 +24,7 @@ PINNED = {
     },
     "gun_armed_afvs": {"apc_recon": [45, 45], "spg": [84, 84], "tank": [179, 179]},
     "afvs_that_can_hurt_armour": {"apc_recon": [44, 45], "spg": [77, 84], "tank": [165, 179]},
-    "armour_faces": {"apc_recon": [13, 100], "spg": [30, 88], "tank": [169, 213]},
+    "armour_faces": {"apc_recon": [13, 100], "spg": [30, 88], "tank": [172, 213]},
     "priced": {
         "afv": [181, 401],
         "battery": [31, 117],
