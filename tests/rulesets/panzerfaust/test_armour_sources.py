@@ -14,9 +14,15 @@ from pathlib import Path
 import pytest
 
 from kriegsspiel.data import Provenance
-from kriegsspiel.rulesets.panzerfaust.sources.armour import MAX_SLOPE_DEG, load_sources
+from kriegsspiel.rulesets.panzerfaust.sources.armour import (
+    MAX_SLOPE_DEG,
+    effective_cm,
+    load_sources,
+    usable,
+)
 
 ROOT = Path(__file__).resolve().parents[3]
+WT = "wikitext-transpiled/ground/"
 
 # (afv, face, source class file, (thickness cm, slope deg) of the plate that sets it, cm)
 SPOT = [
@@ -54,7 +60,85 @@ SPOT = [
         (6.0, 18.0),
         6.3,
     ),
+    # War Thunder wiki armour tables (natgo/wt-wiki-scraper), replacing P2's old range split:
+    # A13 Mk I hull side "7 + 7 mm": two sheets summed -> 1.4 (the split gave 0.6)
+    ("britain/a13-i-cruiser", "hs", f"{WT}A13%20Mk%20I.md", ((0.7, 0.0), (0.7, 0.0)), 1.4),
+    # A13 Mk II turret side "14 (40deg) + 14 mm (21deg)": 1.83 + 1.50 = 3.33 -> 3.3
+    ("britain/a13-ii-cruiser", "ts", f"{WT}A13%20Mk%20II.md", ((1.4, 40.0), (1.4, 21.0)), 3.3),
+    # Valentine IX hull side 50 mm vertical -> 5.0 (the split gave 0.8)
+    ("britain/valentine-ix-x", "hs", f"{WT}Valentine%20IX.md", (5.0, 0.0), 5.0),
+    # Archer: superstructure (the casemate, given as the turret faces) front 20 mm at 32deg: 2.36
+    ("britain/archer", "tf", f"{WT}Archer.md", (2.0, 32.0), 2.4),
+    # Comet turret front 102 mm at 3deg (the 102 mm mantlet is a fitting, left out) -> 10.2
+    ("britain/comet", "tf", f"{WT}Comet%20I.md", (10.2, 3.0), 10.2),
+    # Ha-Go: joint plate 12 mm at 17deg: 1.25 -> 1.3; turret front 12 mm, the 30 mm mantlet left out
+    ("japan/light-type-95-ha-go", "hf", f"{WT}Ha-Go.md", (1.2, 17.0), 1.3),
+    ("japan/light-type-95-ha-go", "tf", f"{WT}Ha-Go.md", (1.2, 0.0), 1.2),
+    # Chi-He turret front "25 + 25 mm (10deg)": 2 x 2.54 = 5.08 -> 5.1
+    ("japan/medium-type-01-chi-he", "tf", f"{WT}Chi-He.md", ((2.5, 10.0), (2.5, 10.0)), 5.1),
+    # Chi-Nu hull front joint plate 50 mm at 20deg: 5.32 -> 5.3 (the split gave 0.8 sides)
+    ("japan/medium-type-03-chi-nu", "hf", f"{WT}Chi-Nu.md", (5.0, 20.0), 5.3),
+    # Ka-Mi hull rear corner 12 mm at 59deg: 2.33 -> 2.3 (not steeper than 62deg, so it counts)
+    ("japan/amphibious-type-02-ka-mi", "hr", f"{WT}Ka-Mi.md", (1.2, 59.0), 2.3),
+    # SU-85: lower glacis 45 mm at 58deg: 8.49 -> 8.5; the 70 mm driver's hatch is a fitting
+    ("ussr/su-85", "hf", f"{WT}SU-85.md", (4.5, 58.0), 8.5),
+    # SU-152 superstructure front 75 mm at 29deg (least of the printed 29-30deg): 8.58 -> 8.6
+    ("ussr/su-152", "tf", f"{WT}SU-152.md", (7.5, 29.0), 8.6),
+    # KV-2 (1939) turret front 75 mm at 15deg: 7.76 -> 7.8 (the 90 mm mantlet left out)
+    ("ussr/kv-2-early", "tf", f"{WT}KV-2%20(1939).md", (7.5, 15.0), 7.8),
+    # SU-100: no superstructure row, so the casemate's faces are the hull's: 75 mm at 50deg
+    ("ussr/su-100", "tf", f"{WT}SU-100.md", (7.5, 50.0), 11.7),
+    ("germany/sdkfz-222", "hf", f"{WT}Sd.Kfz.222.md", (3.0, 35.0), 3.7),
+    # Sd.Kfz. 251 (no turret, open top): the crew compartment is the turret; driver cabin 14.5 mm
+    # at 30deg: 1.67 -> 1.7; the hull front is the engine compartment, 14.5 mm at 20deg -> 1.5
+    ("germany/sdkfz-251-1", "tf", f"{WT}Sd.Kfz.251%2F10.md", (1.45, 30.0), 1.7),
+    ("germany/sdkfz-251-1", "hf", f"{WT}Sd.Kfz.251%2F10.md", (1.45, 20.0), 1.5),
+    # BT-7M (the book's BT-8): middle plate 15 mm at 61deg folds to 3.09 -> 3.1 (not steeper than
+    # 62deg, like the T-34's glacis on p27)
+    ("ussr/bt-8", "hf", f"{WT}BT-7M.md", (1.5, 61.0), 3.1),
+    # KV-85: upper plate 75 mm at 30deg: 8.66 -> 8.7
+    ("ussr/kv-85", "hf", f"{WT}KV-85.md", (7.5, 30.0), 8.7),
+    # T-26E: 30 mm appliqué on 15 mm, both at 22deg: 4.5 / cos 22 = 4.85 -> 4.9
+    ("ussr/t-26e", "hf", f"{WT}T-26E.md", ((3.0, 22.0), (1.5, 22.0)), 4.9),
+    # DarkestHour classes for AFVs that had no faces at all
+    ("ussr/t-60", "hf", "DH_Vehicles/Classes/DH_T60Tank.uc", (3.5, -25.0), 3.9),
+    # ISU-152 superstructure (a casemate: given as the turret faces) front 90 mm at 30deg: 10.39
+    ("ussr/isu-152", "tf", "DH_Vehicles/Classes/DH_ISU152Destroyer.uc", (9.0, 30.0), 10.4),
+    # SU-76: open-backed fighting compartment, 0 mm rear
+    ("ussr/su-76", "tr", "DH_Vehicles/Classes/DH_SU76Destroyer.uc", (0.0, 0.0), 0.0),
+    (
+        "germany/marder-iiitm",
+        "hf",
+        "DH_Vehicles/Classes/DH_Marder3MDestroyer.uc",
+        (5.0, -16.0),
+        5.2,
+    ),
+    (
+        "usa_europe/m18-gmc-hellcat",
+        "ts",
+        "DH_Vehicles/Classes/DH_HellcatCannon.uc",
+        (1.3, 20.0),
+        1.4,
+    ),
+    (
+        "usa_europe/m36-gmc-jackson",
+        "tf",
+        "DH_Vehicles/Classes/DH_JacksonCannon.uc",
+        (7.6, 11.0),
+        7.7,
+    ),
+    (
+        "italy/semovente-m41m-90-53",
+        "hf",
+        "DH_Vehicles/Classes/DH_Semovente9053Destroyer.uc",
+        (3.0, -41.0),
+        4.0,
+    ),
 ]
+
+
+def _sheets(plate):
+    return tuple((p["cm"], p["slope"]) for p in plate.get("layers", [plate]))
 
 
 @pytest.mark.parametrize(("afv_id", "face", "path", "plate", "cm"), SPOT)
@@ -67,12 +151,24 @@ def test_spot_check_against_the_class_file(cat, afv_id, face, path, plate, cm):
     )
     data = doc["vehicles"][target["vehicle"]][part][side]
     assert data["path"] == path
-    assert any((p["cm"], p["slope"]) == plate for p in data["plates"])
+    sheets = plate if isinstance(plate[0], tuple) else (plate,)
+    assert any(_sheets(p) == sheets and not p.get("minor") for p in data["plates"])
     afv = cat.get("afv", afv_id)
     assert getattr(afv.armour, face) == cm
     entry = afv.prov_entry(f"armour.{face}")
     assert entry.provenance is Provenance.HISTORICAL and entry.ref.endswith(path)
     assert entry.note.startswith("P2 (issue 16)")
+
+
+def test_fittings_are_listed_but_not_folded():
+    # Comet I turret: the 102 mm mantlet is printed beside the 102 mm front; Chi-He turret rear: the
+    # 50 mm machine-gun port would double the 25 mm plate if it were folded
+    doc = load_sources()
+    rear = doc["vehicles"]["wt-chi-he"]["turret"]["rear"]["plates"]
+    assert any(p.get("minor") and p["cm"] == 5.0 for p in rear)
+    assert effective_cm({"layers": [{"cm": 0.7, "slope": 0.0}, {"cm": 0.7, "slope": 0.0}]}) == 1.4
+    assert not usable({"cm": 3.0, "slope": 0.0, "minor": True})
+    assert not usable({"layers": [{"cm": 1.0, "slope": 0.0}, {"cm": 1.0, "slope": 70.0}]})
 
 
 def test_steep_plates_are_left_out():

@@ -38,7 +38,7 @@ PINNED = {
         "spg": [0, 84],
         "tank": [3, 179],
     },
-    "armour_faces": {"apc_recon": [5, 100], "spg": [20, 88], "tank": [167, 213]},
+    "armour_faces": {"apc_recon": [13, 100], "spg": [30, 88], "tank": [172, 213]},
     # org-named items with a base PV, the book's or the P100 model's
     "priced": {
         "afv": [263, 263],
@@ -57,7 +57,7 @@ PINNED = {
         "motorised_gun": [26, 37],
         "softskin": [86, 116],
     },
-    "dated": {"afv": [67, 401], "gun": [51, 156], "special_ammo": [26, 45]},
+    "dated": {"afv": [267, 401], "gun": [90, 156], "special_ammo": [26, 45]},
 }
 
 

@@ -258,7 +258,7 @@ def _battle_from_roles(forces: dict[str, PanzerfaustForces]) -> BattleType | Non
 
 
 def _roles(scenario: Scenario, forces: dict[str, PanzerfaustForces], battle: str) -> dict:
-    """Each side's role: the forces' own, else (decision P111) the first side attacks."""
+    """Each side's role: the forces' own, else (decision P120) the first side attacks."""
     a, b = scenario.side_ids
     if battle == "encounter":
         want = {a: "encounter", b: "encounter"}

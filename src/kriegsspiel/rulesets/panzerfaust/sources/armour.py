@@ -6,7 +6,9 @@ the turret's front, side and rear factor and slope. A face's chart value (cm, sl
 p27 does: 30 deg from horizontal doubles a plate) is the thickest effective plate of that face,
 thickness / cos(slope), among plates no steeper than 62 deg from vertical (steeper plates are
 roof, floor or glacis strips that the book's three faces do not describe); rounded to 0.1 cm, half
-up. Every value is `historical`, its `ref` the repository, commit and class file.
+up. A plate printed as "a + b mm" (appliqué, a double wall) is its sheets' sum; a plate marked
+`minor` (a gun mantlet, a machine-gun port, a breech: fittings, not the face) is listed as printed
+but not folded. Every value is `historical`, its `ref` the repository, commit and class file.
 """
 
 from __future__ import annotations
@@ -31,8 +33,25 @@ def load_sources(path: Path = SOURCES_FILE) -> dict[str, Any]:
         return yaml.safe_load(fh)
 
 
+def _layers(plate: dict[str, Any]) -> list[dict[str, Any]]:
+    """A plate is one sheet {cm, slope} or, printed as "a + b mm", sheets one behind the other."""
+    return plate.get("layers") or [plate]
+
+
 def effective_cm(plate: dict[str, Any]) -> float:
-    return plate["cm"] / math.cos(math.radians(plate["slope"]))
+    return sum(p["cm"] / math.cos(math.radians(p["slope"])) for p in _layers(plate))
+
+
+def usable(plate: dict[str, Any]) -> bool:
+    """Not a fitting (`minor`: mantlet, port, breech) and no sheet steeper than MAX_SLOPE_DEG."""
+    return not plate.get("minor") and all(abs(p["slope"]) <= MAX_SLOPE_DEG for p in _layers(plate))
+
+
+def _printed(plate: dict[str, Any]) -> str:
+    sheets = _layers(plate)
+    mm = " + ".join(f"{p['cm'] * 10:g}" for p in sheets)
+    slopes = "/".join(f"{p['slope']:g}" for p in sheets)
+    return f"{mm} mm at {slopes}deg"
 
 
 def _tenth(x: float) -> float:
@@ -49,8 +68,8 @@ def faces(vehicle_key: str) -> dict[str, dict[str, Any]]:
         data = vehicle.get(part, {}).get(side)
         if not data:
             continue
-        usable = [p for p in data["plates"] if abs(p["slope"]) <= MAX_SLOPE_DEG]
-        best = max(usable, key=effective_cm)
+        plates = [p for p in data["plates"] if usable(p)]
+        best = max(plates, key=effective_cm)
         value = _tenth(effective_cm(best))
         where = f" {best['where']}" if "where" in best else ""
         out[face] = {
@@ -58,8 +77,8 @@ def faces(vehicle_key: str) -> dict[str, dict[str, Any]]:
             "provenance": "historical",
             "ref": f"{src['repo']}@{src['commit']}:{data['path']}",
             "note": (
-                f"P2 (issue 16): thickest of {len(usable)} usable {part} {side} plate(s):{where} "
-                f"{best['cm'] * 10:g} mm at {best['slope']:g}deg -> {value} cm"
+                f"P2 (issue 16): thickest of {len(plates)} usable {part} {side} plate(s):{where} "
+                f"{_printed(best)} -> {value} cm"
             ),
         }
     return out

@@ -1,0 +1,97 @@
+"""In-service windows the seed lost, from a cited chart (issue 16 item 5, decision P113).
+
+`sources/dates.yaml` holds, per AFV or gun chart record, the Command Decision: Test of Battle stand
+(SpaceCudet/ChartGenerator) naming the same vehicle or gun and its printed two-digit year. These
+tests check that file against stands typed here from the chart files, the windows written into the
+equipment rows, the rows left alone, and the whole data against the script.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+from kriegsspiel.data import Provenance
+from kriegsspiel.rulesets.panzerfaust.sources.dates import load_sources, window
+
+ROOT = Path(__file__).resolve().parents[3]
+COMMIT = "db7f1c527972c7cb1f2e1e6c567e4b5a40e40ae0"
+
+# (equipment row, chart record, chart file, stand as printed, printed year, window start)
+SPOT = [
+    ("germany/afv-pz-iv-g-j", "afv:germany/pz-iv-ausf-g-j", "germany/tanks.js",
+     "Panzer IV g (late) and Panzer IVh", "43", 1943),
+    ("germany/afv-stug-iii-g", "afv:germany/stug-iii-g", "germany/assaultguns.js",
+     "StuG III  G", "42", 1942),
+    ("germany/gun-75mm-l46-pak-40", "gun:germany/75mm-l46-pak-40", "germany/artillery.js",
+     "7.5cm PAK 40", "42", 1942),
+    # 1927: before the book's 1930-1946 scale, so the window opens in 1930
+    ("germany/gun-75mm-l12-ig-18", "gun:germany/75mm-l12-ig-18", "germany/artillery.js",
+     "7.5cm leIG 18", "27", 1930),
+    ("ussr/afv-t-34-76-m1943", "afv:ussr/t-34-76-m1943", "ussr/tanks.js", "T-34 M 1943", "42", 1942),
+    ("ussr/afv-kv-1s", "afv:ussr/kv-1s", "ussr/tanks.js", "KV-1S Heavy tank", "42", 1942),
+    ("ussr/afv-su-76", "afv:ussr/su-76", "ussr/spg.js", "SU-76", "43", 1943),
+    ("britain/afv-churchill-i", "afv:britain/churchill-i", "uk/tanks.js", "Churchill Mark I", "42", 1942),
+    ("britain/afv-cromwell-iv", "afv:britain/cromwell-iv", "uk/tanks.js", "Cromwell Mark IV", "44", 1944),
+    ("britain/afv-archer", "afv:britain/archer", "uk/spgs.js", "Archer SP 17 pdr", "44", 1944),
+    ("usa_europe/afv-m4-75", "afv:usa_europe/m4", "us/tanks.js",
+     "M4 Sherman (75mm) tank (early)", "42", 1942),
+    ("usa_europe/afv-m18-gmc-hellcat", "afv:usa_europe/m18-gmc-hellcat", "us/spgs.js",
+     'M18 GMC "Hellcat"', "44", 1944),
+    ("italy/afv-m13-40", "afv:italy/m13-40", "italy/tanks.js", "M13/40", "40", 1940),
+    ("italy/afv-semovente-m40-75-18", "afv:italy/semovente-m40-75-18", "italy/spgs.js",
+     "Semovente M 40 da 75/18", "41", 1941),
+    ("italy/gun-47mm-l32-47-32", "gun:italy/47mm-l32-47-32", "italy/artillery.js",
+     "47/32 M35 AT", "36", 1936),
+    ("italy/afv-lancia-izm", "afv:italy/lancia-izm", "italy/transports.js", "AB Lancia 1Zm", "17", 1930),
+    ("poland/afv-7tp-jw", "afv:poland/7tp-jw", "poland/tanks.js", "7TPjw", "37", 1937),
+    ("poland/afv-tk-tks", "afv:poland/tk-tks", "poland/tanks.js", "TKS", "34", 1934),
+    ("poland/afv-ursus-wz-29", "afv:poland/ursus-wz-29", "poland/transports.js", "Wz.29 Ursus", "29", 1930),
+    # a US Pacific row lists the US Army's record: the same army, the same window
+    ("usa_pacific/afv-m4-75", "afv:usa_europe/m4", "us/tanks.js",
+     "M4 Sherman (75mm) tank (early)", "42", 1942),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("row_id", "item", "path", "stand", "year", "start"), SPOT)
+def test_spot_check_against_the_chart_file(cat, row_id, item, path, stand, year, start):
+    entry = next(e for e in load_sources()["items"] if e["item"] == item)
+    assert (entry["path"], entry["name"], entry["year"]) == (path, stand, year)
+    row = cat.get("equipment", row_id)
+    assert row.item_ref == item and row.dates.raw == ""  # the printed dates were lost
+    assert (row.dates.start.year, row.dates.end.year) == (start, 1945)
+    first, last = row.prov_entry("dates.start"), row.prov_entry("dates.end")
+    assert first.provenance is Provenance.HISTORICAL
+    assert first.ref == f"SpaceCudet/ChartGenerator@{COMMIT}:{path}"
+    assert first.note.startswith("P113") and stand in first.note
+    assert last.provenance is Provenance.PLACEHOLDER and last.note.startswith("P113")
+
+
+def test_window_clamps_early_years_and_keeps_late_ones():
+    assert window({"path": "x.js", "name": "old", "year": "17"})["start"]["value"] == {"year": 1930}
+    assert window({"path": "x.js", "name": "new", "year": "45"})["start"]["value"] == {"year": 1945}
+
+
+def test_printed_and_foreign_rows_are_left_alone(cat):
+    # Finland's Pz IV H row prints its own window (44?); Germany's and Finland's captured T-34 rows
+    # list a Soviet record but are not the Red Army's: no Soviet start year is imposed on them
+    assert cat.get("equipment", "finland/afv-pz-iv-h").dates.raw == "44?"
+    assert cat.get("equipment", "germany/afv-t-34-76-second-model").dates is None
+    assert cat.get("equipment", "finland/afv-t-34-76-b").dates is None
+    # a row whose dates the seed prints keeps them (Britain's lend-lease M4 row: 42-45?)
+    assert cat.get("equipment", "britain/ll-m4-75").dates.raw == "42-45?"
+
+
+def test_every_source_item_is_a_chart_record(cat):
+    for entry in load_sources()["items"]:
+        assert cat.resolve(entry["item"]) is not None, entry["item"]
+        assert entry["year"].isdigit() and len(entry["year"]) == 2, entry
+
+
+def test_the_script_reproduces_every_window():
+    spec = importlib.util.spec_from_file_location("pf_dates", ROOT / "scripts/pf_dates.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    assert mod.main(check=True) == 0
