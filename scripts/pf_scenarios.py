@@ -713,7 +713,10 @@ def cobra_breakthrough() -> dict[str, Any]:
         [
             ("aic", None, "organisation:usa_europe/armored-infantry-company", {}),
             ("adhoc", None, "adhoc:company", {}),
-            ("tk", "adhoc", "organisation:usa_europe/medium-tank-platoon", {}),
+            # the platoon's tanks named: its chart lists the M3 Lee first, and the Lee's sourced
+            # window (P113) ends at a placeholder 1945, so the builder's default would pick it
+            ("tk", "adhoc", "organisation:usa_europe/medium-tank-platoon", {"expand": False}),
+            ("m4", "tk", "afv:usa_europe/m4", {"count": 5}),
             ("bty", None, "battery:usa_europe/105mm-battery", {"count": 2}),
             ("air", None, "aircraft:common/fighter-bomber", {"count": 2}),
         ],
