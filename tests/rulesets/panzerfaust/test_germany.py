@@ -146,7 +146,8 @@ def test_german_provenance_explained(cat):
         if fp.provenance is Provenance.PLACEHOLDER
     ]
     assert all(
-        fp.note.startswith(("P49", "P51", "P52", "P54", "P55", "P111", "P113")) for fp in placeholders
+        fp.note.startswith(("P49", "P51", "P52", "P54", "P55", "P111", "P113"))
+        for fp in placeholders
     )  # gun penetration (P55: recalled tables), speeds, infantry AT penetration, date ends
 
 
