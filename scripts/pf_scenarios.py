@@ -244,10 +244,12 @@ def forces(r: Roster, side: str, role: str, zone, layout: dict, mounted: bool = 
             block.setdefault("batteries", []).append(
                 {"id": f"{side}-{sel.id}", "type": sel.entry, "count": sel.count}
             )
-        elif kind == "aircraft":
-            block.setdefault("aircraft", []).append(
-                {"id": f"{side}-{sel.id}", "type": sel.entry, "count": sel.count}
-            )
+        elif kind == "aircraft":  # one entry per aircraft: each has its own damage (p44)
+            block.setdefault("aircraft", []).extend(
+                {"id": f"{side}-{sel.id}" + (f"-{n + 1}" if sel.count > 1 else ""),
+                 "type": sel.entry, "count": 1}
+                for n in range(sel.count)
+            )  # fmt: skip
     for key, value in extra.items():
         if key in block and isinstance(value, list):
             for item, more in zip(block[key], value, strict=False):
@@ -746,7 +748,7 @@ def cobra_breakthrough() -> dict[str, Any]:
             "s77": {"x": 105, "y": 12, "cols": 5, "gap": 7},
         },
         batteries=[{"missions": 6, "observers": []}],
-        aircraft=[{"sorties": 2, "from_turn": 2}],
+        aircraft=[{"sorties": 2, "from_turn": 2}, {"sorties": 2, "from_turn": 2}],
     )
     hq = next(t for t in a["companies"][0]["platoons"][0]["teams"] if t.get("hq") == "company")
     hq["fao"] = True

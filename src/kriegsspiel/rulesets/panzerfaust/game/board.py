@@ -7,51 +7,18 @@ with the feature's id. Woods take `attributes.density` thick (default) or thin.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cached_property
 
 from shapely import LineString, Point, Polygon
 
+from ....data.errors import RuleError
 from ....engine.scenario import Scenario
 from ....geometry.los import SightRules, visible
 from ....geometry.terrain import Feature, Table
 from ....geometry.units import Unit
+from ..terrain import kind_of
 
 LINEAR_WIDTH = 1.0  # cm: a hedge, wall or treeline drawn as a line
-
-
-@dataclass(frozen=True)
-class Kind:
-    sight: str  # Observation Table row (p8)
-    cover: str = "none"  # infantry fire cover (p16): none | soft | hard
-    blocks: bool = False  # blocks sight through it (p8: woods deeper than their row allows)
-    slow: float = 1.0  # share of cross-country movement kept (placeholder P143)
-    road: bool = False
-
-
-KINDS = {
-    "open": Kind("open_desert"),
-    "field": Kind("low_brush_long_grass"),
-    "brush": Kind("low_brush_long_grass", "soft", slow=0.75),
-    "hedge": Kind("hedge_wall_ruins", "soft", slow=0.5),
-    "wall": Kind("hedge_wall_ruins", "hard", slow=0.5),
-    "ruins": Kind("hedge_wall_ruins", "hard", slow=0.5),
-    "woods": Kind("thick_woods", "soft", blocks=True, slow=0.5),
-    "orchard": Kind("orchard", "soft", slow=0.75),
-    "bocage": Kind("thick_treeline_bocage", "hard", blocks=True, slow=0.25),
-    "treeline": Kind("thin_treeline", "soft", slow=0.75),
-    "building": Kind("inside_building", "hard", blocks=True, slow=0.5),
-    "hill": Kind("open_desert"),
-    "road": Kind("open_desert", road=True),
-    "stream": Kind("open_desert", slow=0.5),
-}
-
-
-def kind_of(kind: str, attributes: dict) -> Kind:
-    k = KINDS[kind]
-    if kind == "woods" and attributes.get("density") == "thin":
-        return Kind("thin_woods", "soft", blocks=True, slow=0.75)
-    return k
 
 
 class Board:
@@ -62,18 +29,17 @@ class Board:
         feats, self.kinds = [], {}
         for f in scenario.terrain:
             kind = f.kind.casefold()
-            if kind not in KINDS:
-                raise ValueError(
-                    f"terrain feature {f.id}: kind {f.kind!r} is not a Panzerfaust terrain; "
-                    f"use one of {', '.join(sorted(KINDS))}"
-                )
+            try:
+                rules_kind = kind_of(kind, f.attributes)
+            except RuleError as exc:
+                raise ValueError(f"terrain feature {f.id}: {exc}") from None
             if f.polygon is not None:
                 shape = Polygon(f.polygon)
             else:
                 shape = LineString(f.line).buffer((f.width or LINEAR_WIDTH) / 2, cap_style="flat")
             attrs = {**f.attributes, "height": f.height} if f.height else dict(f.attributes)
             feats.append(Feature(f.id, kind, shape, attrs))
-            self.kinds[f.id] = kind_of(kind, f.attributes)
+            self.kinds[f.id] = rules_kind
         self.features = feats
         self.table = Table(self.width, self.depth, Unit.CM, feats)
         blocking = {f.id for f in feats if self.kinds[f.id].blocks}

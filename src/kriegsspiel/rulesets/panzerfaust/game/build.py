@@ -4,6 +4,8 @@ company -> platoon -> element (p6), with its HQs (decision P140)."""
 
 from __future__ import annotations
 
+from functools import cache
+from statistics import median
 from typing import Any
 
 from ....data.errors import RuleError
@@ -46,9 +48,47 @@ def speeds(rec: Any) -> tuple[float, float]:
     if isinstance(rec, AFV | Softskin | MotorisedGun):
         cc, road = rec.speed_cc, rec.speed_road
         if cc is None and road is None:
-            raise RuleError(f"{rec.name}: both speeds were lost in the data (p25)")
+            return lost_speeds(type(rec), _family(rec))
         return float(cc if cc is not None else road), float(road if road is not None else cc)
     return 0.0, 0.0
+
+
+def _family(rec: Any) -> str | None:
+    """What a vehicle whose speeds were lost is compared with: its chart or its drive."""
+    return getattr(rec, "chart", None) or getattr(rec, "drive", None)
+
+
+def speed_placeholder(rec: Any) -> str | None:
+    """The placeholder note of an element whose speeds the data lost (decision P155), if any."""
+    if isinstance(rec, AFV | Softskin | MotorisedGun) and rec.speed_cc is rec.speed_road is None:
+        cc, road = speeds(rec)
+        return (
+            f"{rec.name}: speeds lost (p25); {cc:g}/{road:g} cm, the median of its kind "
+            f"({_family(rec) or type(rec).__name__}) (placeholder P155)"
+        )
+    return None
+
+
+@cache
+def lost_speeds(kind: type, family: str | None) -> tuple[float, float]:
+    """Placeholder P155: the median cross-country and road speeds of the shipped records of
+    the same kind and chart/drive that kept theirs (of the same kind only when none do)."""
+    from ... import load
+
+    cat = load("panzerfaust")
+    same = [
+        r
+        for k in ("afv", "softskin", "motorised_gun")
+        for r in cat.all(k)
+        if isinstance(r, kind) and r.speed_cc is not None and r.speed_road is not None
+    ]
+    near = [r for r in same if _family(r) == family] or same
+    if not near:
+        raise RuleError(f"no {kind.__name__} in the data kept its speeds (p25)")
+    return (
+        float(median(r.speed_cc for r in near)),
+        float(median(r.speed_road for r in near)),
+    )
 
 
 def fire_order(rec: Any) -> tuple[int, bool]:

@@ -19,6 +19,7 @@ from ....engine.events import Draft, Event
 from ....engine.flow import ActivationQueue
 from ..rules import pips
 from . import arrivals, command, mines, morale_tests, movement, orders_cover, rally, riders
+from .build import speed_placeholder
 from .commands import Dismount, Embark, EndPlatoon, Exit, Group, Move, Rally
 from .state import Element, Platoon, State
 
@@ -359,7 +360,9 @@ def resolve(state: State, side: str, cmd: dict[str, Any], rng: random.Random) ->
         drafts = []
     step = _step(state, e, path, cmd.get("facing"))
     move = base | {"moves": [step]}
-    return drafts + [Draft("move", move, (side,))] + _mined(state, side, e, path, step, rng)
+    note = speed_placeholder(state.records[e.id])
+    told = (f"placeholder used: {note}",) if note else ()
+    return drafts + [Draft("move", move, (side,), told)] + _mined(state, side, e, path, step, rng)
 
 
 EDGE_POINT = {

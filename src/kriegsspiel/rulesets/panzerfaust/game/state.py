@@ -39,6 +39,7 @@ KINDS = {  # record kind -> element kind
     "motorised_gun": "motorised_gun",
     "softskin": "softskin",
     "infantry_weapon": "infantry",  # a team named by its weapon (Panzerschreck, AT rifle ...)
+    "battery": "infantry",  # an on-table light mortar team, bought as a battery row (P129)
 }
 
 
