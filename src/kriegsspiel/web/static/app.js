@@ -15,6 +15,11 @@ const S = {
 function plugin() {
   return (S.view && S.rulesets[S.view.ruleset]) || { status_flags: [], footprints: {}, template_only: [] };
 }
+// a ruleset's own table code (web/static/table-<plugin>.js) registers itself here by the
+// registry's `table_plugin` name: optional render(S, el) after each render, label(c) for a
+// command template the generic label cannot tell apart
+const TABLE_PLUGINS = {};
+function tablePlugin() { return TABLE_PLUGINS[plugin().plugin] || {}; }
 
 // ------------------------------------------------------------------ helpers
 function el(tag, attrs = {}, ...children) {
@@ -317,7 +322,11 @@ function choose(template) {
 
 // ------------------------------------------------------------------ render
 function render() { renderBar(); renderAll(); }
-function renderAll() { renderTable(); renderCard(); renderActions(); renderOdds(); renderLog(); renderLinks(); }
+function renderAll() {
+  renderTable(); renderCard(); renderActions(); renderOdds(); renderLog(); renderLinks();
+  const own = tablePlugin().render;
+  if (own) own(S, el);
+}
 
 function renderBar() {
   const v = S.view;
@@ -517,6 +526,8 @@ function renderCard() {
 }
 
 function label(c) {
+  const own = tablePlugin().label && tablePlugin().label(c);
+  if (own) return own;
   const parts = [c.type.replaceAll("_", " ")];
   if (c.unit) parts.push(unitName(c.unit));
   if (c.target) parts.push(`→ ${unitName(c.target)}`);
