@@ -55,6 +55,37 @@ def phase(page) -> str:
     return page.evaluate("S.view.phase")
 
 
+def tap(page, x: float, y: float) -> None:
+    """A real mouse click on the table at (x, y) cm."""
+    at = page.evaluate(
+        """([x, y]) => { const svg = document.querySelector('#table');
+        const p = svg.createSVGPoint(); p.x = x; p.y = S.view.table.depth - y;
+        const q = p.matrixTransform(svg.getScreenCTM()); return [q.x, q.y]; }""",
+        [x, y],
+    )
+    page.mouse.click(*at)
+
+
+def route(page, artifacts_dir) -> None:
+    """Phase F: a team moved along two waypoints planned on the table; the route shows each
+    waypoint's cm and its fraction of the whole path before it is sent."""
+    unit = page.evaluate("S.view.legal.find(c => c.type === 'move').unit")
+    x, y = page.evaluate(f"(u => [u.x, u.y])(S.view.units.find(u => u.id === '{unit}'))")
+    page.click(f"#table [data-unit='{unit}']")
+    page.click("#pf-route")
+    tap(page, x, y - 5)
+    tap(page, x + 2, y - 8)
+    page.wait_for_selector("#table .pf-route text >> nth=1")
+    labels = page.eval_on_selector_all("#table .pf-route text", "ts => ts.map(t => t.textContent)")
+    assert labels[0].startswith("5.0 cm") and labels[1].endswith("(100%)"), labels
+    page.screenshot(path=str(artifacts_dir / "pf-F-route.png"))
+    planned = page.evaluate("PF.route.points")
+    assert planned[-1] == pytest.approx([x + 2, y - 8], abs=0.5)  # a tap lands within a pixel
+    act(page, "#pf-route-send")
+    moved = page.evaluate(f"(u => [u.x, u.y])(S.view.units.find(u => u.id === '{unit}'))")
+    assert moved == pytest.approx(planned[-1])
+
+
 def test_two_browsers_play_a_panzerfaust_turn_from_the_lobby(browser, base, artifacts_dir):
     pages, errors = [], []
     for _ in range(2):
@@ -103,12 +134,15 @@ def test_two_browsers_play_a_panzerfaust_turn_from_the_lobby(browser, base, arti
         if side is None:
             pages[0].wait_for_timeout(100)
             continue
-        cmd = "end_platoon" if side in moved else "group"
-        act(side, f"#actions button[data-cmd={cmd}]")
+        if side in moved:
+            act(side, "#actions button[data-cmd=end_platoon]")
+        elif side is de:
+            route(de, artifacts_dir)
+        else:
+            act(side, "#actions button[data-cmd=group]")
         moved.add(side)
-        if len(moved) == 2 and cmd == "group":
-            side.screenshot(path=str(artifacts_dir / "pf-F-move.png"))
     assert moved == {de, gb}
+    assert de.locator("#phase .pf-letter").count() == 1  # the bar is redrawn, not stacked
     for p in pages:
         p.wait_for_function("S.view.phase === 'G'")
 

@@ -17,7 +17,8 @@ function plugin() {
 }
 // a ruleset's own table code (web/static/table-<plugin>.js) registers itself here by the
 // registry's `table_plugin` name: optional render(S, el) after each render, label(c) for a
-// command template the generic label cannot tell apart
+// command template the generic label cannot tell apart, click(x, y) -> true when it took a tap
+// on the table
 const TABLE_PLUGINS = {};
 function tablePlugin() { return TABLE_PLUGINS[plugin().plugin] || {}; }
 
@@ -492,6 +493,8 @@ function clickUnit(u) {
 }
 
 function clickTable(x, y) {
+  const own = tablePlugin().click;
+  if (own && own(x, y)) return;
   const move = S.pending && S.pending.move;
   if (!move) return;
   send({ ...clean(move), path: [[round(x), round(y)]] });
