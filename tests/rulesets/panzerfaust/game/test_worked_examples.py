@@ -208,3 +208,18 @@ def test_p32_a_gun_fires_he_at_infantry_and_every_team_in_the_zone_rolls(game: G
     assert {d.data["unit"] for d in told} == {"b-inf-1", "b-inf-2"}
     assert all(d.visible_to == ("britain",) for d in told)
     assert any("p32" in line for line in shot.explanation)
+
+
+def test_p24_shaken_fires_only_back_and_retreating_does_not_fire(game: Game):
+    from kriegsspiel.rulesets.panzerfaust.game import fire_order
+
+    st = game.state
+    pz1, pz2 = st.elements["g-pz-1"], st.elements["g-pz-2"]
+    assert orders_fire.targets(st, pz1)  # steady: everything it observes in reach
+    pz1.counters["shaken"] = 2
+    pz2.counters["retreat"] = 1
+    assert not fire_order.may_fire(st, pz2)  # retreating: no fire (p24)
+    assert fire_order.may_fire(st, pz1) and orders_fire.targets(st, pz1) == []
+    st.phase_data["shots"] = {"b-tk-2>g-pz-1": 1}  # the Cromwell fired on it this turn
+    assert [t.id for t in orders_fire.targets(st, pz1)] == ["b-tk-2"]
+    assert orders_fire.backtracks(st, pz1) == []

@@ -2,7 +2,8 @@
 fire order first, then the better troop class; then the elements that moved, least distance
 first, then fire order, then class. Elements equal on every key fire simultaneously: their
 results land together (a "volley"). An element that moved over half its allowance, gives
-covering fire, is stunned or is a passenger does not fire."""
+covering fire, is stunned, retreats (p24) or is a passenger does not fire; a Shaken one fires
+only at elements that fired on it this turn (p24, orders_fire.targets)."""
 
 from __future__ import annotations
 
@@ -13,8 +14,8 @@ CLASS = {"veteran": 0, "regular": 1, "conscript": 2}
 
 
 def may_fire(state: State, e: Element) -> bool:
-    if not e.active or e.fired or e.has("stunned") or "cf" in e.counters:
-        return False
+    if not e.active or e.fired or e.has("stunned") or e.has("retreat") or "cf" in e.counters:
+        return False  # a retreating unit does not fire (p24)
     full = speeds(state.records[e.id])[0]
     return not (full > 0 and e.moved > full / 2 + 1e-9)
 

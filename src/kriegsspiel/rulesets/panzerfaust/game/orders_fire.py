@@ -164,9 +164,12 @@ def _can_hit(state: State, e: Element, t: Element, xy: tuple[float, float]) -> s
 
 def targets(state: State, e: Element) -> list[Element]:
     seen = state.spotted.get(e.id, {})
+    shots = state.phase_data.get("shots", {})
     out = []
     for tid in seen:
         t = state.elements[tid]
+        if e.has("shaken") and f"{tid}>{e.id}" not in shots:
+            continue  # Shaken: fires only at those that fired on it (p24)
         if t.on_table and _can_hit(state, e, t, (t.x, t.y)) is None:
             out.append(t)
     return out
@@ -196,6 +199,8 @@ def sightings(state: State, e: Element, t: Element) -> list[float]:
 def backtracks(state: State, e: Element) -> list[tuple[Element, float]]:
     """Movers `e`'s side saw this turn that `e` cannot engage where they are now but could at
     some point of their move: (mover, the last such point)."""
+    if e.has("shaken"):
+        return []
     now = {t.id for t in targets(state, e)}
     marks = state.last_seen.get(e.side, {})
     out = []
@@ -298,12 +303,18 @@ def _aim(state: State, side: str, cmd: dict[str, Any]) -> tuple[Element, Element
     e = _firer(state, side, cmd)
     if cmd.get("at") is None:
         t = turn.observed(state, side, cmd.get("target"))
+        if e.has("shaken") and t not in targets(state, e):
+            raise IllegalCommand(
+                f"{e.name} is Shaken: it fires only at elements that fired on it (p24)", "target"
+            )
         if t.id not in state.spotted.get(e.id, {}):
             raise IllegalCommand(
                 f"{e.name} itself does not observe that target (p13, p28)", "target"
             )
     else:  # backtracking: a mover this side saw, perhaps out of sight now
         t = turn.seen_once(state, side, cmd.get("target"))
+        if e.has("shaken"):
+            raise IllegalCommand(f"{e.name} is Shaken: it fires only back (p24)", "target")
     xy = _at(state, e, t, cmd.get("at"))
     why = _can_hit(state, e, t, xy)
     if why:
