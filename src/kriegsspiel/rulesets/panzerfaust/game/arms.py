@@ -20,6 +20,14 @@ BELT = ("germany", "britain", "usa_europe", "usa_pacific")
 
 def small_arms(state: State, e: Element) -> InfantryTeam | None:
     """The team whose fire factors `e` fires small arms with (None: it has none)."""
+    memo = state.cache.setdefault("small_arms", {})
+    key = (e.type, e.side)
+    if key not in memo:
+        memo[key] = _small_arms(state, e)
+    return memo[key]
+
+
+def _small_arms(state: State, e: Element) -> InfantryTeam | None:
     rec = state.records[e.id]
     cat = state.rules.cat
     if isinstance(rec, InfantryTeam):

@@ -117,6 +117,11 @@ class Board:
     def slow(self, x: float, y: float) -> float:
         return min((self.kinds[f.id].slow for f in self.at(x, y)), default=1.0)
 
+    def crosses(self, a: tuple[float, float], b: tuple[float, float]) -> bool:
+        """Whether the straight line a-b touches any terrain feature."""
+        line = LineString([a, b]) if a != b else Point(a)
+        return len(self.table.tree.query(line, predicate="intersects")) > 0
+
     def on_road(self, x: float, y: float) -> bool:
         return any(self.kinds[f.id].road for f in self.at(x, y))
 

@@ -25,6 +25,9 @@ def record(rules: Rules, type_id: str) -> tuple[str, Any]:
     kind, sep, ident = type_id.partition(":")
     if sep and kind in KINDS:
         return kind, rules.cat.get(kind, ident)
+    for k in KINDS:  # an exact id needs no name search
+        if type_id in rules.cat.entries.get(k, {}):
+            return k, rules.cat.get(k, type_id)
     return find(rules.cat, tuple(KINDS), type_id)
 
 

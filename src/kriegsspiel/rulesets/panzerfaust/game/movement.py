@@ -28,6 +28,10 @@ def cost(state: State, start: tuple[float, float], path: list[tuple[float, float
     total, here = 0.0, start
     for p in path:
         d = math.dist(here, p)
+        if not state.board.crosses(here, p):  # open ground all the way: no sampling
+            total += d
+            here = p
+            continue
         n = max(1, math.ceil(d / STEP))
         for i in range(n):
             t = (i + 0.5) / n
