@@ -4,7 +4,10 @@ AT-weapon team that fires by the AT procedure (p19)."""
 
 from __future__ import annotations
 
-from kriegsspiel.engine import Game, load_scenario
+import pytest
+
+from kriegsspiel.engine import Game, IllegalCommand, load_scenario
+from kriegsspiel.rulesets.panzerfaust.game import riders
 
 from .conftest import HERE, Dice, end_phase_d
 
@@ -114,3 +117,23 @@ def test_squares_crossed_unharmed_tell_the_mover_nothing():
     drafts = game.rules.resolve(game.state, "britain", cmd, Dice(6, 6, 6, 6))
     check = next(d for d in drafts if d.type == "mine_check")
     assert check.visible_to == () and check.data["result"] == "no_trip"
+
+
+def test_riders_get_down_behind_their_tank_and_board_again_next_turn():
+    game = Game(load_scenario(AMBUSH), seed=2)
+    _to_britain_in_f(game)
+    st = game.state
+    assert {"type": "dismount", "unit": "b-riders"} in game.legal_commands("britain")
+    spent = st.companies["b-co"].spent
+    game.submit("britain", {"type": "dismount", "unit": "b-riders"})
+    r = st.elements["b-riders"]
+    assert r.active and (r.x, r.y) == (90.0, 36.0)  # 4 cm behind a tank facing north
+    assert st.elements["b-tk-1"].carrying == [] and st.companies["b-co"].spent == spent + 1
+    assert r.moved == 2.5  # half its 5 cm (p12)
+    with pytest.raises(IllegalCommand, match="already moved"):
+        game.submit("britain", {"type": "embark", "unit": "b-riders", "vehicle": "b-tk-1"})
+    with pytest.raises(IllegalCommand, match="not a vehicle of yours"):
+        riders.check_embark(st, r, "g-hq")
+    st.elements["b-tk-1"].x = 120.0
+    with pytest.raises(IllegalCommand, match="over 5 cm"):
+        riders.check_embark(st, r, "b-tk-1")

@@ -68,3 +68,18 @@ class Hold(CommandModel):
 
     type: Literal["hold"]
     unit: Ident
+
+
+class Dismount(CommandModel):
+    """Phase F: a rider or passenger gets down beside its vehicle (1 pip; half its move, p12)."""
+
+    type: Literal["dismount"]
+    unit: Ident
+
+
+class Embark(CommandModel):
+    """Phase F: an infantry element within 5 cm of a vehicle of its side boards it (p12, p28)."""
+
+    type: Literal["embark"]
+    unit: Ident
+    vehicle: Ident

@@ -18,11 +18,17 @@ from ....engine.commands import IllegalCommand
 from ....engine.events import Draft, Event
 from ....engine.flow import ActivationQueue
 from ..rules import pips
-from . import arrivals, command, mines, morale_tests, movement
-from .commands import EndPlatoon, Group, Move
+from . import arrivals, command, mines, morale_tests, movement, riders
+from .commands import Dismount, Embark, EndPlatoon, Group, Move
 from .state import Element, Platoon, State
 
-COMMANDS = {"move": Move, "group": Group, "end_platoon": EndPlatoon}
+COMMANDS = {
+    "move": Move,
+    "group": Group,
+    "end_platoon": EndPlatoon,
+    "dismount": Dismount,
+    "embark": Embark,
+}
 RANK = {"conscript": 0, "regular": 1, "veteran": 2}
 DIRECTIONS = 8
 
@@ -94,8 +100,15 @@ def _mine_hits(state: State, d: dict, e: Event) -> None:
     land(state, d["results"])
 
 
+def _ride(state: State, d: dict, e: Event) -> None:
+    riders.FOLDS[e.type](state, d, e)
+    _spend(state, d)
+
+
 FOLDS = {
     **arrivals.FOLDS,
+    "embark": _ride,
+    "dismount": _ride,
     "mine_check": lambda state, d, e: None,
     "mine_hits": _mine_hits,
     "arrivals_done": _arrived,
@@ -110,7 +123,8 @@ FOLDS = {
 
 # ----------------------------------------------------------------------------- queries
 def movable(state: State, p: Platoon) -> bool:
-    return any(state.elements[m].active for m in p.members)
+    """A platoon with anything on the table, riders included (they may get down)."""
+    return any(state.elements[m].on_table for m in p.members)
 
 
 def actors(state: State) -> list[str]:
@@ -173,6 +187,7 @@ def legal(state: State, side: str) -> list[dict[str, Any]]:
         if c.finished or left <= 0:
             continue
         out.append({"type": "group", "platoon": p.id, "order": "defend"})
+        out += _ride_templates(state, side, p, left)
         members = [
             state.elements[m] for m in p.members if can_move(state, state.elements[m]) is None
         ]
@@ -200,6 +215,25 @@ def legal(state: State, side: str) -> list[dict[str, Any]]:
                     y = round(min(max(e.y + full * share * math.cos(a), 0.0), t.depth), 2)
                     if (x, y) != (e.x, e.y) and _reaches(state, e, (x, y)):
                         out.append({"type": "move", "unit": e.id, "path": [[x, y]]})
+    return out
+
+
+def _ride_templates(state: State, side: str, p: Platoon, left: int) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for m in (state.elements[x] for x in p.members):
+        if m.lost or m.x is None or m.moved > 0:
+            continue
+        if m.transport is not None:
+            if _cost(state, state.elements[m.transport], False)[0] <= left:
+                out.append({"type": "dismount", "unit": m.id})
+        elif m.kind == "infantry" and _cost(state, m, False)[0] <= left:
+            for v in state.side_elements(side):
+                if v.active and v.kind in ("afv", "softskin"):
+                    try:
+                        riders.check_embark(state, m, v.id)
+                    except IllegalCommand:
+                        continue
+                    out.append({"type": "embark", "unit": m.id, "vehicle": v.id})
     return out
 
 
@@ -263,6 +297,8 @@ def resolve(state: State, side: str, cmd: dict[str, Any], rng: random.Random) ->
         return [Draft("platoon_moved", {"platoon": p.id}, (side,))]
     if kind == "group":
         return _group(state, side, cmd, rng)
+    if kind in ("dismount", "embark"):
+        return _ride_order(state, side, cmd)
     e = command.own(state, side, cmd.get("unit"))
     p = _platoon(state, side, e.platoon, "unit")
     why = can_move(state, e)
@@ -285,6 +321,32 @@ def resolve(state: State, side: str, cmd: dict[str, Any], rng: random.Random) ->
     step = _step(state, e, path, cmd.get("facing"))
     move = base | {"moves": [step]}
     return drafts + [Draft("move", move, (side,))] + _mined(state, side, e, path, step, rng)
+
+
+def _ride_order(state: State, side: str, cmd: dict[str, Any]) -> list[Draft]:
+    """Board a vehicle or get down from it (riders.py): a single order of 1 pip (p7)."""
+    uid = cmd.get("unit")
+    e = state.elements.get(uid) if isinstance(uid, str) else None
+    if e is None or e.side != side or e.lost or e.x is None:
+        raise IllegalCommand(f"{uid!r} is not an element of yours on the table", "unit")
+    p = _platoon(state, side, e.platoon, "unit")
+    if e.moved > 0:
+        raise IllegalCommand(f"{e.name} has already moved this turn", "unit")
+    if cmd["type"] == "dismount":
+        if e.transport is None:
+            raise IllegalCommand(f"{e.name} is not aboard a vehicle", "unit")
+        v = state.elements[e.transport]
+    else:
+        if e.transport is not None:
+            raise IllegalCommand(f"{e.name} is already aboard {e.transport}", "unit")
+        v = riders.check_embark(state, e, cmd.get("vehicle"))
+    cost, _ = _cost(state, v if e.transport else e, False)
+    last = _pips(state, p, cost, "unit")
+    base = {"platoon": p.id, "company": p.company, "cost": cost, "finishes": last}
+    if cmd["type"] == "embark":
+        return [Draft("embark", base | {"unit": e.id, "vehicle": v.id}, (side,))]
+    x, y = riders.dismount_spot(state, v)
+    return [Draft("dismount", base | {"unit": e.id, "x": x, "y": y}, (side,))]
 
 
 def _mined(state: State, side: str, e: Element, path, step: dict, rng) -> list[Draft]:
