@@ -137,3 +137,19 @@ def test_riders_get_down_behind_their_tank_and_board_again_next_turn():
     st.elements["b-tk-1"].x = 120.0
     with pytest.raises(IllegalCommand, match="over 5 cm"):
         riders.check_embark(st, r, "b-tk-1")
+
+
+def test_an_element_leaves_by_an_edge_within_its_move():
+    """Breakthrough (p5): leaving the table counts for an `exit` victory."""
+    game = Game(load_scenario(AMBUSH), seed=2)
+    _to_britain_in_f(game)
+    st = game.state
+    with pytest.raises(IllegalCommand, match="cannot reach the north edge"):
+        game.submit("britain", {"type": "exit", "unit": "b-tk-1", "edge": "north"})
+    st.elements["b-tk-1"].y = 110.0
+    st.elements["b-riders"].y = 110.0
+    assert {"type": "exit", "unit": "b-tk-1", "edge": "north"} in game.legal_commands("britain")
+    game.submit("britain", {"type": "exit", "unit": "b-tk-1", "edge": "north"})
+    assert st.elements["b-tk-1"].exited == "north" and st.elements["b-riders"].exited == "north"
+    statuses = {p.id: p for p in game.rules.statuses(st)}
+    assert statuses["b-tk-1"].exited == "north" and not statuses["b-tk-1"].present

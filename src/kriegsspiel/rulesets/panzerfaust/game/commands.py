@@ -83,3 +83,12 @@ class Embark(CommandModel):
     type: Literal["embark"]
     unit: Ident
     vehicle: Ident
+
+
+class Exit(CommandModel):
+    """Phase F: an element within its move of a table edge leaves the table by it (1 pip):
+    a breakthrough's way out (p5)."""
+
+    type: Literal["exit"]
+    unit: Ident
+    edge: Literal["north", "south", "east", "west"]

@@ -19,7 +19,7 @@ from ....engine.events import Draft, Event
 from ....engine.flow import ActivationQueue
 from ..rules import pips
 from . import arrivals, command, mines, morale_tests, movement, riders
-from .commands import Dismount, Embark, EndPlatoon, Group, Move
+from .commands import Dismount, Embark, EndPlatoon, Exit, Group, Move
 from .state import Element, Platoon, State
 
 COMMANDS = {
@@ -28,6 +28,7 @@ COMMANDS = {
     "end_platoon": EndPlatoon,
     "dismount": Dismount,
     "embark": Embark,
+    "exit": Exit,
 }
 RANK = {"conscript": 0, "regular": 1, "veteran": 2}
 DIRECTIONS = 8
@@ -100,6 +101,13 @@ def _mine_hits(state: State, d: dict, e: Event) -> None:
     land(state, d["results"])
 
 
+def _exited(state: State, d: dict, e: Event) -> None:
+    el = state.elements[d["unit"]]
+    el.exited = d["edge"]
+    for rider in el.carrying:
+        state.elements[rider].exited = d["edge"]
+
+
 def _ride(state: State, d: dict, e: Event) -> None:
     riders.FOLDS[e.type](state, d, e)
     _spend(state, d)
@@ -107,6 +115,7 @@ def _ride(state: State, d: dict, e: Event) -> None:
 
 FOLDS = {
     **arrivals.FOLDS,
+    "exited": _exited,
     "embark": _ride,
     "dismount": _ride,
     "mine_check": lambda state, d, e: None,
@@ -188,6 +197,7 @@ def legal(state: State, side: str) -> list[dict[str, Any]]:
             continue
         out.append({"type": "group", "platoon": p.id, "order": "defend"})
         out += _ride_templates(state, side, p, left)
+        out += _exit_templates(state, p, left)
         members = [
             state.elements[m] for m in p.members if can_move(state, state.elements[m]) is None
         ]
@@ -215,6 +225,16 @@ def legal(state: State, side: str) -> list[dict[str, Any]]:
                     y = round(min(max(e.y + full * share * math.cos(a), 0.0), t.depth), 2)
                     if (x, y) != (e.x, e.y) and _reaches(state, e, (x, y)):
                         out.append({"type": "move", "unit": e.id, "path": [[x, y]]})
+    return out
+
+
+def _exit_templates(state: State, p: Platoon, left: int) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for m in (state.elements[x] for x in p.members):
+        if can_move(state, m) is None and _cost(state, m, False)[0] <= left:
+            for edge, at in EDGE_POINT.items():
+                if _reaches(state, m, at(m, state.scenario.table)):
+                    out.append({"type": "exit", "unit": m.id, "edge": edge})
     return out
 
 
@@ -299,6 +319,8 @@ def resolve(state: State, side: str, cmd: dict[str, Any], rng: random.Random) ->
         return _group(state, side, cmd, rng)
     if kind in ("dismount", "embark"):
         return _ride_order(state, side, cmd)
+    if kind == "exit":
+        return _exit(state, side, cmd)
     e = command.own(state, side, cmd.get("unit"))
     p = _platoon(state, side, e.platoon, "unit")
     why = can_move(state, e)
@@ -321,6 +343,33 @@ def resolve(state: State, side: str, cmd: dict[str, Any], rng: random.Random) ->
     step = _step(state, e, path, cmd.get("facing"))
     move = base | {"moves": [step]}
     return drafts + [Draft("move", move, (side,))] + _mined(state, side, e, path, step, rng)
+
+
+EDGE_POINT = {
+    "north": lambda e, t: (e.x, t.depth),
+    "south": lambda e, t: (e.x, 0.0),
+    "east": lambda e, t: (t.width, e.y),
+    "west": lambda e, t: (0.0, e.y),
+}
+
+
+def _exit(state: State, side: str, cmd: dict[str, Any]) -> list[Draft]:
+    """Leave the table by an edge within this move (1 pip); it counts for `exit` victory."""
+    e = command.own(state, side, cmd.get("unit"))
+    p = _platoon(state, side, e.platoon, "unit")
+    why = can_move(state, e)
+    if why:
+        raise IllegalCommand(why, "unit")
+    edge = cmd["edge"]
+    end = EDGE_POINT[edge](e, state.scenario.table)
+    if not _reaches(state, e, end):
+        raise IllegalCommand(f"{e.name} cannot reach the {edge} edge this move", "edge")
+    cost, _ = _cost(state, e, False)
+    last = _pips(state, p, cost, "unit")
+    base = {"platoon": p.id, "company": p.company, "cost": cost, "finishes": last}
+    step = _step(state, e, [end], None)
+    return [Draft("move", base | {"moves": [step]}, (side,)),
+            Draft("exited", {"unit": e.id, "edge": edge}, (side,))]  # fmt: skip
 
 
 def _ride_order(state: State, side: str, cmd: dict[str, Any]) -> list[Draft]:

@@ -36,6 +36,7 @@ MOVES = (
     "dummy_placed",
     "arrive",
     "mine_hits",
+    "exited",
 )
 
 
