@@ -223,3 +223,30 @@ def test_p24_shaken_fires_only_back_and_retreating_does_not_fire(game: Game):
     st.phase_data["shots"] = {"b-tk-2>g-pz-1": 1}  # the Cromwell fired on it this turn
     assert [t.id for t in orders_fire.targets(st, pz1)] == ["b-tk-2"]
     assert orders_fire.backtracks(st, pz1) == []
+
+
+def test_p24_the_company_hq_rallies_a_shaken_platoon(game: Game):
+    from kriegsspiel.rulesets.panzerfaust.game import rally
+
+    st = game.state
+    st.platoons["g-pz"].status = "shaken"
+    for m in ("g-pz-1", "g-pz-2"):
+        st.elements[m].counters["shaken"] = 3
+    end_phase_d(game)
+    _to_germany(game)
+    with pytest.raises(IllegalCommand, match="not within 5 cm"):
+        rally.check(st, "germany", "g-co-hq", "g-pz")
+    st.platoons["g-at"].status = "retreat"
+    with pytest.raises(IllegalCommand, match="a higher HQ"):  # its own platoon HQ cannot
+        rally.check(st, "germany", "g-pak", "g-at")
+    st.elements["g-co-hq"].x, st.elements["g-co-hq"].y = 72.0, 106.0  # beside the Panzers
+    platoon = game.state.phase_data.get("platoon")
+    assert platoon in (None, "g-inf")
+    drafts = game.rules.resolve(
+        st, "germany", {"type": "rally", "unit": "g-co-hq", "platoon": "g-pz"}, Dice(6, 6)
+    )
+    assert drafts[0].data["result"] == "ok" and any("2d6" in x for x in drafts[0].explanation)
+    fold(game, "germany", drafts)
+    assert st.platoons["g-pz"].status == "ok" and not st.elements["g-pz-1"].has("shaken")
+    with pytest.raises(IllegalCommand, match="needs no rallying"):
+        rally.check(st, "germany", "g-co-hq", "g-pz")

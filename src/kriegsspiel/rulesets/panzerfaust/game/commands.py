@@ -92,3 +92,12 @@ class Exit(CommandModel):
     type: Literal["exit"]
     unit: Ident
     edge: Literal["north", "south", "east", "west"]
+
+
+class Rally(CommandModel):
+    """Phase F: an HQ of the company within 5 cm of a Shaken or Retreating platoon tries to
+    rally it (p24)."""
+
+    type: Literal["rally"]
+    unit: Ident  # the HQ element
+    platoon: Ident

@@ -18,8 +18,8 @@ from ....engine.commands import IllegalCommand
 from ....engine.events import Draft, Event
 from ....engine.flow import ActivationQueue
 from ..rules import pips
-from . import arrivals, command, mines, morale_tests, movement, riders
-from .commands import Dismount, Embark, EndPlatoon, Exit, Group, Move
+from . import arrivals, command, mines, morale_tests, movement, rally, riders
+from .commands import Dismount, Embark, EndPlatoon, Exit, Group, Move, Rally
 from .state import Element, Platoon, State
 
 COMMANDS = {
@@ -29,6 +29,7 @@ COMMANDS = {
     "dismount": Dismount,
     "embark": Embark,
     "exit": Exit,
+    "rally": Rally,
 }
 RANK = {"conscript": 0, "regular": 1, "veteran": 2}
 DIRECTIONS = 8
@@ -108,6 +109,11 @@ def _exited(state: State, d: dict, e: Event) -> None:
         state.elements[rider].exited = d["edge"]
 
 
+def _rally(state: State, d: dict, e: Event) -> None:
+    rally.fold(state, {**d, "platoon": d["platoon"]}, e)
+    _spend(state, {**d, "platoon": state.elements[d["unit"]].platoon})
+
+
 def _ride(state: State, d: dict, e: Event) -> None:
     riders.FOLDS[e.type](state, d, e)
     _spend(state, d)
@@ -115,6 +121,7 @@ def _ride(state: State, d: dict, e: Event) -> None:
 
 FOLDS = {
     **arrivals.FOLDS,
+    "rally": _rally,
     "exited": _exited,
     "embark": _ride,
     "dismount": _ride,
@@ -321,6 +328,13 @@ def resolve(state: State, side: str, cmd: dict[str, Any], rng: random.Random) ->
         return _ride_order(state, side, cmd)
     if kind == "exit":
         return _exit(state, side, cmd)
+    if kind == "rally":
+        hq, target = rally.check(state, side, cmd.get("unit"), cmd.get("platoon"))
+        p = _platoon(state, side, hq.platoon, "unit")
+        cost, _ = _cost(state, hq, False)
+        last = _pips(state, p, cost, "unit")
+        base = {"platoon": p.id, "company": p.company, "cost": cost, "finishes": last}
+        return [rally.draft(state, side, base, hq, target, rng)]
     e = command.own(state, side, cmd.get("unit"))
     p = _platoon(state, side, e.platoon, "unit")
     why = can_move(state, e)
