@@ -19,3 +19,22 @@ def test_twenty_random_bot_battles_end_with_a_verdict():
     assert any(r["losses"]["germany"] or r["losses"]["britain"] for r in results)
     again = run_battles(specs[:4], "local", workers=2)
     assert again == results[:4]
+
+
+def test_every_legal_template_is_accepted_as_given():
+    """The templates a side is offered are commands the rules accept (the bots rely on it)."""
+    import random
+
+    from kriegsspiel.engine import Game
+
+    from .conftest import skirmish
+
+    for seed in (1, 2, 3):
+        game = Game(skirmish(), seed=seed, options={"hidden_deployment": seed == 3})
+        rng = random.Random(seed)
+        for _ in range(300):
+            if game.outcome is not None:
+                break
+            side = game.rules.active_sides(game.state)[0]
+            cmd = rng.choice(game.legal_commands(side))
+            game.submit(side, cmd)  # raises if a template is refused

@@ -82,7 +82,8 @@ def legal(state: State, side: str) -> list[dict[str, Any]]:
             continue
         far = arms.reach(state, team)
         for t in (state.elements[i] for i in state.seen.get(side, ())):
-            if t.kind == "infantry" and math.dist((e.x, e.y), (t.x, t.y)) <= far:
+            near = math.dist((e.x, e.y), (t.x, t.y)) <= far
+            if t.kind == "infantry" and near and state.board.los((e.x, e.y), (t.x, t.y)):
                 out.append({"type": "cover", "unit": e.id, "x": t.x, "y": t.y})
     return out
 
