@@ -120,8 +120,17 @@ def test_p17_covering_fire_zone_width_and_pinning(game: Game):
     assert not any(e.type == "cover" and e.visible("britain") for e in game.events)
     game.submit("germany", {"type": "end_phase"})
     game.submit("britain", {"type": "end_phase"})
+    n = len(game.events)
     game.submit("britain", {"type": "move", "unit": "b-inf-2", "path": [[95, 28]]})
-    assert any(e.type == "pin_test" for e in game.events[-4:])  # the morale test came first
+    kinds = [e.type for e in game.events[n:]]
+    assert kinds[0] == "pin_test"  # the morale test came first
+    if game.events[n].data["acts"]:  # it broke cover: the Panzer's MGs fire at -5 (p17)
+        assert kinds[1:3] == ["cf_hits", "shot_at"] and "move" in kinds
+        hit = game.events[n + 2]
+        assert hit.visible_to == ("britain",) and hit.data["by"] is None
+        assert any("speculative or covering fire -5" in x for x in hit.explanation)
+    else:
+        assert "move" not in kinds
 
 
 def test_p24_platoon_and_company_retreat_all_survivors_retreat(game: Game):

@@ -11,8 +11,10 @@ import math
 import random
 from typing import Any
 
+from ....chance import sample
 from ....engine.commands import IllegalCommand
 from ....engine.events import Draft, Event
+from ..rules import infantry_fire
 from ..rules.infantry_fire import covering_fire_width
 from . import arms, turn
 from .commands import Cover
@@ -26,6 +28,7 @@ def enter(state: State) -> None:
     """A new turn's covering fire: last turn's zones and pins end."""
     for k in [k for k, m in state.markers.items() if m.kind == "cf"]:
         del state.markers[k]
+    state.cf_by.clear()
     for e in state.elements.values():
         e.counters.pop("pinned", None)
         e.counters.pop("cf", None)
@@ -34,6 +37,7 @@ def enter(state: State) -> None:
 def _cover(state: State, d: dict, e: Event) -> None:
     el = state.elements[d["unit"]]
     el.counters["cf"] = 1
+    state.cf_by[d["zone"]] = el.id
     state.companies[el.company].spent += 1
 
 
@@ -44,9 +48,6 @@ def _zone(state: State, d: dict, e: Event) -> None:
 def _pinned(state: State, d: dict, e: Event) -> None:
     for uid in d["units"]:
         state.elements[uid].counters["pinned"] = 1
-
-
-FOLDS = {"cover": _cover, "cf_zone": _zone, "pinned": _pinned}
 
 
 def actors(state: State) -> list[str]:
@@ -119,3 +120,51 @@ def resolve(state: State, side: str, cmd: dict[str, Any], rng: random.Random) ->
 
 def automatic(state: State, rng: random.Random) -> list[Draft]:
     return []
+
+
+def fire_on(state: State, e: Any, rng: random.Random) -> list[Draft]:
+    """A pinned element that moves or fires takes the covering fire of every zone it is in, at
+    -5 (p17): the firers' own small arms, rolled now; its owner learns the losses, not who."""
+    results, lines = [], []
+    for zone, firer_id in sorted(state.cf_by.items()):
+        m, firer = state.markers.get(zone), state.elements[firer_id]
+        if m is None or not firer.active or math.dist((m.x, m.y), (e.x, e.y)) > m.radius:
+            continue
+        team = arms.small_arms(state, firer)
+        dist = math.dist((firer.x, firer.y), (e.x, e.y))
+        if team is None or dist > arms.reach(state, team):
+            continue
+        f = infantry_fire.Fire(((team, 1),), dist, cover=state.board.cover(e.x, e.y),  # type: ignore[arg-type]
+                               speculative=True, troop_class=firer.troop_class)  # fmt: skip
+        res = sample(infantry_fire.infantry_fire, state.rules, f, rng=rng)
+        results.append({"target": e.id, "result": res.result.name})
+        lines += ["covering fire on the pinned element (p17):", *res.lines()]
+    if not results:
+        return []
+    worst = max(results, key=lambda r: int(r["result"].split("_")[1]))
+    return [
+        Draft("cf_hits", {"results": results}, ()),
+        Draft("shot_at", {"unit": e.id, "result": worst["result"], "at_xy": None, "by": None,
+                          "covering_fire": True}, (e.side,), tuple(lines)),
+    ]  # fmt: skip
+
+
+def killed(drafts: list[Draft]) -> bool:
+    """Whether the covering fire drafted here destroys the element (it then does not act)."""
+    return any(
+        r["result"] != "lost_0" for d in drafts if d.type == "cf_hits" for r in d.data["results"]
+    )
+
+
+def _cf_hits(state: State, d: dict, e: Event) -> None:
+    from .orders_fire import land
+
+    land(state, d["results"])
+
+
+FOLDS = {
+    "cover": _cover,
+    "cf_zone": _zone,
+    "pinned": _pinned,
+    "cf_hits": _cf_hits,
+}

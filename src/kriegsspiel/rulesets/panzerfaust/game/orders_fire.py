@@ -21,7 +21,7 @@ from ....engine.events import Draft, Event
 from ....geometry.footprint import relative_bearing
 from ..rules import at_fire, infantry_fire, observe
 from ..rules.weapons import target_of
-from . import area, arms, fire_order, melee, morale_tests, movement, sight, turn
+from . import area, arms, fire_order, melee, morale_tests, movement, orders_cover, sight, turn
 from .commands import Fire, Hold
 from .state import Element, State
 
@@ -352,6 +352,9 @@ def resolve(state: State, side: str, cmd: dict[str, Any], rng: random.Random) ->
         if res.result.name != "acts":
             return [Draft("hold", {"unit": e.id, "pinned": True}, (side,), tuple(res.lines()))]
         drafts.append(Draft("pin_broken", {"unit": e.id}, (side,), tuple(res.lines())))
+        drafts += orders_cover.fire_on(state, e, rng)  # the CF fires as it does (p17)
+        if orders_cover.killed(drafts):  # it falls before it can fire
+            return drafts + [Draft("hold", {"unit": e.id, "pinned": True}, (side,))]
     if t.kind == "infantry" and not _small_arms_reach(state, e, _range(e, xy)):
         return drafts + _he(state, side, e, t, xy, cmd, rng)
     res = _roll(state, e, t, xy, rng)

@@ -18,7 +18,7 @@ from ....engine.commands import IllegalCommand
 from ....engine.events import Draft, Event
 from ....engine.flow import ActivationQueue
 from ..rules import pips
-from . import arrivals, command, mines, morale_tests, movement, rally, riders
+from . import arrivals, command, mines, morale_tests, movement, orders_cover, rally, riders
 from .commands import Dismount, Embark, EndPlatoon, Exit, Group, Move, Rally
 from .state import Element, Platoon, State
 
@@ -351,6 +351,9 @@ def resolve(state: State, side: str, cmd: dict[str, Any], rng: random.Random) ->
         data = base | {"unit": e.id, "acts": acts}
         drafts = [Draft("pin_test", data, (side,), tuple(res.lines()))]
         if not acts:
+            return drafts
+        drafts += orders_cover.fire_on(state, e, rng)  # it breaks cover: the CF fires (p17)
+        if orders_cover.killed(drafts):
             return drafts
     else:
         drafts = []

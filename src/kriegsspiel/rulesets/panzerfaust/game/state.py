@@ -155,6 +155,7 @@ class State:
     flashes: dict[str, dict[str, Any]] = field(default_factory=dict)  # side -> alias -> flash
     phase_data: dict[str, Any] = field(default_factory=dict)  # a phase module's own data
     pregame: dict[str, Any] | None = None  # the pre-game record (game/pregame.py), if any
+    cf_by: dict[str, str] = field(default_factory=dict)  # CF zone -> its firer (umpire's)
     result: dict[str, Any] | None = None
     # derived from the scenario, never from events (not in the hash): the table, the rules'
     # tables and options, each element's data record
@@ -186,5 +187,6 @@ class State:
             "flashes": self.flashes,
             "phase_data": self.phase_data,
             "pregame": self.pregame,
+            "cf_by": self.cf_by,
             "result": self.result,
         }
