@@ -73,7 +73,7 @@ register(
         HERE / "panzerfaust" / "scenarios",
         forces_model=_forces_model(RULESETS["panzerfaust"]),
         unit="cm",
-        table_plugin="generic",  # the browser plug-in comes later (issue 19 item 6)
+        table_plugin="panzerfaust",  # web/static/table-panzerfaust.js
         extra={
             "status_flags": (
                 ("P", "pinned"), ("S", "shaken"), ("R", "retreat"), ("T", "stunned"),

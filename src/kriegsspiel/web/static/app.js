@@ -15,6 +15,12 @@ const S = {
 function plugin() {
   return (S.view && S.rulesets[S.view.ruleset]) || { status_flags: [], footprints: {}, template_only: [] };
 }
+// a ruleset's own table code (web/static/table-<plugin>.js) registers itself here by the
+// registry's `table_plugin` name: optional render(S, el) after each render, label(c) for a
+// command template the generic label cannot tell apart, click(x, y) -> true when it took a tap
+// on the table
+const TABLE_PLUGINS = {};
+function tablePlugin() { return TABLE_PLUGINS[plugin().plugin] || {}; }
 
 // ------------------------------------------------------------------ helpers
 function el(tag, attrs = {}, ...children) {
@@ -316,6 +322,8 @@ function render() { renderBar(); renderAll(); }
 function renderAll() {
   renderTable(); renderCard(); renderActions(); renderOdds(); renderLog(); renderLinks(); renderInput();
   if (typeof infoRender === "function") infoRender();  // table-info.js: cards, tools, legend, briefing
+  const own = tablePlugin().render;  // the ruleset's own table code (table-<plugin>.js)
+  if (own) own(S, el);
 }
 
 function renderBar() {
@@ -481,6 +489,8 @@ function clickUnit(u) {
 }
 
 function clickTable(x, y) {
+  const own = tablePlugin().click;  // the ruleset's own table code takes the tap first
+  if (own && own(x, y)) return;
   tapTable(x, y);  // table-input.js
 }
 const round = (n) => Math.round(n * 10) / 10;
@@ -513,6 +523,8 @@ function renderCard() {
 }
 
 function label(c) {
+  const own = tablePlugin().label && tablePlugin().label(c);
+  if (own) return own;
   const parts = [c.type.replaceAll("_", " ")];
   if (c.unit) parts.push(unitName(c.unit));
   if (c.target) parts.push(`→ ${unitName(c.target)}`);

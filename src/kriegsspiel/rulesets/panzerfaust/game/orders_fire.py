@@ -14,7 +14,7 @@ import math
 import random
 from typing import Any
 
-from ....chance import sample
+from ....chance import exact, sample
 from ....data.errors import RuleError
 from ....engine.commands import IllegalCommand
 from ....engine.events import Draft, Event
@@ -289,13 +289,18 @@ def _at(state: State, e: Element, t: Element, at: float | None) -> tuple[float, 
     return xy
 
 
-def resolve(state: State, side: str, cmd: dict[str, Any], rng: random.Random) -> list[Draft]:
+def _firer(state: State, side: str, cmd: dict[str, Any]) -> Element:
+    """The element whose turn it is to fire, if it is `side`'s and the command names it."""
     e = _current(state)
     if e is None or e.side != side or cmd.get("unit") != e.id:
         who = f"{e.name} ({e.id})" if e is not None and e.side == side else "none of yours"
         raise IllegalCommand(f"it is not that element's turn to fire; the next is {who}", "unit")
-    if cmd["type"] == "hold":
-        return [Draft("hold", {"unit": e.id}, (side,))]
+    return e
+
+
+def _aim(state: State, side: str, cmd: dict[str, Any]) -> tuple[Element, Element, Any]:
+    """A fire command checked as given: the firer, its target and the point it is engaged at."""
+    e = _firer(state, side, cmd)
     if cmd.get("at") is None:
         t = turn.observed(state, side, cmd.get("target"))
         if e.has("shaken") and t not in targets(state, e):
@@ -314,6 +319,33 @@ def resolve(state: State, side: str, cmd: dict[str, Any], rng: random.Random) ->
     why = _can_hit(state, e, t, xy)
     if why:
         raise IllegalCommand(why, "target")
+    return e, t, xy
+
+
+def odds(state: State, side: str, cmd: dict[str, Any]) -> dict[str, Any]:
+    """The exact odds of a direct-fire command before it is given, checked as the command
+    would be, from what `side` may know (its firer, a target it observes). HE area fire at
+    infantry beyond small-arms reach rolls once per element in the zone: no single preview."""
+    if state.phase != "G" or cmd.get("type") != "fire":
+        raise IllegalCommand("odds are offered for fire commands in phase G", "type")
+    e, t, xy = _aim(state, side, cmd)
+    if t.kind == "infantry" and not _small_arms_reach(state, e, _range(e, xy)):
+        raise IllegalCommand("no single preview of HE area fire: one roll per element", "target")
+    fn, situation = _resolution(state, e, t, xy)
+    dist = exact(fn, state.rules, situation)
+    order = sorted(dist.probs, key=lambda k: -dist.probs[k])
+    exact_ = dist.exact_strings()
+    return {
+        "outcomes": {str(k): float(dist.probs[k]) for k in order},
+        "exact": {str(k): exact_[k] for k in order},
+        "placeholders": sorted(dist.placeholders),
+    }
+
+
+def resolve(state: State, side: str, cmd: dict[str, Any], rng: random.Random) -> list[Draft]:
+    if cmd["type"] == "hold":
+        return [Draft("hold", {"unit": _firer(state, side, cmd).id}, (side,))]
+    e, t, xy = _aim(state, side, cmd)
     drafts: list[Draft] = []
     if e.has("pinned"):
         res = sample(morale_tests.break_pin, state.rules, e, rng=rng)
@@ -371,6 +403,12 @@ def _placeholders(res: Any) -> tuple[str, ...]:
 
 
 def _roll(state: State, e: Element, t: Element, xy: tuple[float, float], rng: random.Random):
+    fn, situation = _resolution(state, e, t, xy)
+    return sample(fn, state.rules, situation, rng=rng)
+
+
+def _resolution(state: State, e: Element, t: Element, xy: tuple[float, float]) -> tuple[Any, Any]:
+    """The rules core's resolution of this shot and its situation (infantry or AT fire)."""
     dist = _range(e, xy)
     weather = "clear"
     if t.kind == "infantry":
@@ -381,7 +419,7 @@ def _roll(state: State, e: Element, t: Element, xy: tuple[float, float], rng: ra
             firer_moved=e.moved > 0, troop_class=e.troop_class, weather=weather,
             under_covering_fire=e.has("pinned"),
         )  # fmt: skip
-        return sample(infantry_fire.infantry_fire, state.rules, f, rng=rng)
+        return infantry_fire.infantry_fire, f
     gun = arms.main_gun(state, e)
     assert gun is not None
     prior = next((k for k in ("gun_damaged", "hull_damaged") if t.has(k)), "none")
@@ -396,7 +434,7 @@ def _roll(state: State, e: Element, t: Element, xy: tuple[float, float], rng: ra
         cover="hull_down" if t.has("dug_in") else "none", shots_before=shots,
         target_stationary=t.moved == 0, prior=prior,
     )  # fmt: skip
-    return sample(at_fire.at_fire, state.rules, s, rng=rng)
+    return at_fire.at_fire, s
 
 
 # ----------------------------------------------------------------------------- automatic

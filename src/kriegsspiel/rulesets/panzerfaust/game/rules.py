@@ -20,7 +20,7 @@ from ....engine.events import SPECTATOR, UMPIRE, Draft, Event
 from ....engine.scenario import Scenario
 from ..options import Options
 from ..rules.tables import Rules, rules
-from . import morale_tests, phases, sight, turn
+from . import morale_tests, orders_fire, phases, sight, turn
 from .build import initial
 from .state import State
 from .view import view as side_view
@@ -161,6 +161,10 @@ class PanzerfaustGame:
         if state.result is not None or state.phase_data.get("morale"):
             return []
         return phases.handler(state.phase).actors(state)
+
+    def odds(self, state: State, side: str, cmd: dict[str, Any]) -> dict[str, Any]:
+        """The odds preview of a direct-fire command (phase G; orders_fire.odds)."""
+        return orders_fire.odds(state, side, cmd)
 
     def legal_commands(self, state: State, side: str) -> list[dict[str, Any]]:
         if side not in self.active_sides(state):

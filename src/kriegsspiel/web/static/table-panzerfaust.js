@@ -1,0 +1,175 @@
+// Panzerfaust's browser table plug-in (issue 19 item 6): plain functions, no build step.
+// Reads only this seat's view (its `panzerfaust` section: companies with pips, platoons with
+// members, the markers this side may see, whose turn it is in phases F and G) and adds:
+// the phase letter and pips to the phase bar, a company -> platoon panel (a platoon chosen
+// highlights its teams on the table), covering-fire / beaten-zone / smoke / mine templates drawn
+// on the table, a waypoint route for a team (each leg's cm and the fraction of the whole path
+// at each waypoint, as backtracking counts it) and labels that tell platoon orders and
+// backtracking shots apart.
+"use strict";
+
+// the chosen platoon; a route being planned: {unit, points: [[x, y], ...]} (phase F)
+const PF = { platoon: null, route: null };
+
+// a marker kind's class and words (state.py Marker.kind)
+const PF_MARKERS = {
+  cf: "covering fire", poa: "point of aim", bz: "beaten zone", smoke: "smoke", mines: "minefield",
+};
+
+function pfSection(S) { return S.view.panzerfaust || { companies: [], platoons: [], markers: [] }; }
+
+// "F: movement" -> ["F", "movement"]; set-up and other ids without a letter keep their title
+function pfPhase(title) {
+  const m = /^([A-I]): (.*)$/.exec(title || "");
+  return m ? [m[1], m[2]] : [null, title];
+}
+
+function pfPlatoonName(S, id) {
+  const p = pfSection(S).platoons.find((x) => x.id === id);
+  return p ? p.name : id;
+}
+
+function pfRenderBar(S, el) {
+  const pf = pfSection(S);
+  const bar = document.querySelector("#phase");
+  for (const old of bar.querySelectorAll(".pf-pill")) old.remove();  // renderAll runs often
+  const [letter] = pfPhase(S.view.phase_title);
+  if (letter) bar.prepend(el("span", { class: "pill pf-pill pf-letter", id: "pf-letter", text: letter }));
+  for (const c of pf.companies) {
+    bar.append(el("span", { class: "pill pf-pill pf-pips", "data-company": c.id,
+      text: `${c.name}: ${c.pips - c.spent} of ${c.pips} pips${c.finished ? " (done)" : ""}` }));
+  }
+  if (pf.platoon_moving) bar.append(el("span", { class: "pill pf-pill you", id: "pf-moving", text: `moving: ${pfPlatoonName(S, pf.platoon_moving)}` }));
+  if (pf.to_fire) bar.append(el("span", { class: "pill pf-pill you", id: "pf-to-fire", text: `to fire: ${S.view.units.find((u) => u.id === pf.to_fire)?.name || pf.to_fire}` }));
+}
+
+// company -> platoon -> teams; a platoon button highlights its teams on the table
+function pfRenderCompanies(S, el) {
+  const pf = pfSection(S);
+  const panel = document.querySelector("#pf");
+  panel.hidden = !pf.companies.length;
+  const body = panel.querySelector(".body");
+  body.replaceChildren();
+  for (const c of pf.companies) {
+    const box = el("div", { class: "pf-company", "data-company": c.id },
+      el("div", { class: "title", text: `${c.name} · ${c.troop_class}, ${c.morale}${c.status !== "ok" ? ` · ${c.status}` : ""}` }));
+    for (const pid of c.platoons) {
+      const p = pf.platoons.find((x) => x.id === pid);
+      if (!p) continue;
+      const alive = p.members.filter((m) => S.view.units.some((u) => u.id === m && !u.removed)).length;
+      const words = `${p.name} (${alive}/${p.members.length})${p.order ? ` · ${p.order}` : ""}${p.moved ? " · moved" : ""}${p.status !== "ok" ? ` · ${p.status}` : ""}`;
+      box.append(el("button", { type: "button", class: `pf-platoon${PF.platoon === p.id ? " active" : ""}`, "data-platoon": p.id,
+        text: words, onclick: () => { PF.platoon = PF.platoon === p.id ? null : p.id; renderAll(); } }));
+    }
+    body.append(box);
+  }
+  const chosen = pf.platoons.find((x) => x.id === PF.platoon);
+  for (const g of document.querySelectorAll("#table [data-unit]")) {
+    g.classList.toggle("pf-in-platoon", Boolean(chosen && chosen.members.includes(g.dataset.unit)));
+  }
+}
+
+// the templates of the markers this side sees: circles of their radius (cm, table units)
+function pfRenderMarkers(S, el) {
+  const svg = document.querySelector("#table");
+  const depth = S.view.table.depth;
+  const layer = el("g", { class: "pf-markers" });
+  for (const m of pfSection(S).markers || []) {
+    if (m.kind === "dummy") continue;
+    const words = PF_MARKERS[m.kind] || m.kind;
+    const g = el("g", { class: `pf-marker pf-${m.kind}`, "data-marker": m.id },
+      el("circle", { cx: m.x, cy: depth - m.y, r: Math.max(m.radius || 0, 1) }),
+      el("title", { text: `${words}${m.radius ? ` (${m.radius} cm)` : ""}` }));
+    layer.append(g);
+  }
+  for (const c of pfSection(S).counters || []) {  // hidden-deployment counters: a place and a size
+    layer.append(el("g", { class: "pf-counter", "data-counter": c.id },
+      el("rect", { x: c.x - 1.5, y: depth - c.y - 1.5, width: 3, height: 3 }),
+      el("text", { x: c.x, y: depth - c.y + 0.8, "text-anchor": "middle", text: c.size })));
+  }
+  svg.insertBefore(layer, svg.querySelector("[data-unit]"));
+}
+
+// ---------------------------------------------------------------- waypoint routes (phase F)
+const pfDist = (a, b) => Math.hypot(a[0] - b[0], a[1] - b[1]);
+
+// a unit may be routed when the core offers it a move now
+function pfCanRoute(S, unit) {
+  return S.view.legal.some((c) => c.type === "move" && c.unit === unit);
+}
+
+// the route's legs from the unit: [[point, cm so far], ...] and the whole length
+function pfLegs(S) {
+  const u = S.view.units.find((x) => x.id === PF.route.unit);
+  let at = [u.x, u.y];
+  let cm = 0;
+  const legs = PF.route.points.map((p) => { cm += pfDist(at, p); at = p; return [p, cm]; });
+  return [legs, cm, u];
+}
+
+function pfRenderRoute(S, el) {
+  const box = document.querySelector("#pf-route-box");
+  if (PF.route && (!pfCanRoute(S, PF.route.unit) || S.selected !== PF.route.unit)) PF.route = null;
+  const unit = S.selected;
+  box.replaceChildren();
+  if (!unit || !pfCanRoute(S, unit)) return;
+  if (!PF.route) {
+    box.append(el("button", { type: "button", id: "pf-route", text: `Plan a route for ${unitName(unit)}`,
+      onclick: () => { PF.route = { unit, points: [] }; renderAll(); } }));
+    return;
+  }
+  const [legs, total, u] = pfLegs(S);
+  box.append(el("p", { class: "muted", id: "pf-route-help",
+    text: legs.length ? `${legs.length} waypoint${legs.length > 1 ? "s" : ""}, ${total.toFixed(1)} cm` : "Tap the table to add waypoints." }));
+  box.append(el("div", { class: "buttons" },
+    el("button", { type: "button", class: "primary", id: "pf-route-send", disabled: legs.length ? null : "",
+      text: "Move along the route", onclick: () => { const path = PF.route.points; PF.route = null; send({ type: "move", unit, path }); } }),
+    el("button", { type: "button", id: "pf-route-clear", text: "Cancel", onclick: () => { PF.route = null; renderAll(); } })));
+  // the route on the table: a line through the waypoints, each marked with its cm and fraction
+  const depth = S.view.table.depth;
+  const svg = document.querySelector("#table");
+  const g = el("g", { class: "pf-route" });
+  const pts = [[u.x, u.y], ...PF.route.points].map(([x, y]) => `${x},${depth - y}`).join(" ");
+  g.append(el("polyline", { points: pts }));
+  for (const [[x, y], cm] of legs) {
+    g.append(el("circle", { cx: x, cy: depth - y, r: 0.6 }));
+    g.append(el("text", { x: x + 1, y: depth - y - 1, text: `${cm.toFixed(1)} cm (${Math.round((100 * cm) / total)}%)` }));
+  }
+  svg.append(g);
+}
+
+// a tap on the table while planning adds a waypoint (tenths of a cm, as the generic move)
+function pfClick(x, y) {
+  if (!PF.route) return false;
+  PF.route.points.push([Math.round(x * 10) / 10, Math.round(y * 10) / 10]);
+  renderAll();
+  return true;
+}
+
+function pfRender(S, el) {
+  pfRenderBar(S, el);
+  pfRenderMarkers(S, el);
+  pfRenderCompanies(S, el);
+  pfRenderRoute(S, el);
+}
+
+// platoon orders have no unit: name the platoon, the order and the step (cm)
+function pfLabel(c) {
+  if (c.type === "group") {
+    const step = c.dx !== undefined ? ` by (${c.dx}, ${c.dy}) cm` : "";
+    return `${pfPlatoonName(S, c.platoon)}: ${c.order}${step}`;
+  }
+  if (c.type === "fire" && c.at !== undefined) {  // backtracking: a point of a move it saw
+    const seen = Math.max(...S.view.legal.filter((x) => x.target === c.target && x.at !== undefined).map((x) => x.at));
+    return `fire ${unitName(c.unit)} → ${unitName(c.target)} at ${c.at} cm along its move (${Math.round((100 * c.at) / seen)}% of the path seen)`;
+  }
+  if (c.type === "end_platoon") return `${pfPlatoonName(S, c.platoon)}: done moving`;
+  if (c.type === "cover" && c.x !== undefined) return `cover ${unitName(c.unit)} at (${c.x}, ${c.y}) cm`;
+  if (c.type === "move" && c.path) {
+    const last = c.path[c.path.length - 1];
+    return `move ${unitName(c.unit)} to (${last[0]}, ${last[1]}) cm`;
+  }
+  return null;
+}
+
+TABLE_PLUGINS.panzerfaust = { render: pfRender, label: pfLabel, click: pfClick };
