@@ -22,7 +22,7 @@ def reach_cells(
     `ok`, in row order (y, then x)."""
     if cell <= 0:
         raise ValueError("a reach grid needs a positive cell size")
-    if radius <= 0:
+    if radius < 0:
         return []
     cx, cy = centre
     x0, y0, x1, y1 = bounds
