@@ -81,6 +81,10 @@ SPOT = [
     ),
     ("britain/crusader-iii", "tf", f"{WT}Crusader%20III.md", ((3.175, 1.0), (1.905, 1.0)), 5.1),
     ("britain/crusader-iii", "ts", f"{WT}Crusader%20III.md", (1.4, 50.0), 2.2),
+    # Tetrarch I: lower glacis 16 mm at 19-43deg, the least angle: 1.6 / cos 19 = 1.69 -> 1.7
+    # (the 10 mm glacis at 72deg is left out); hull rear 10 mm at 22deg: 1.08 -> 1.1; was 0.4
+    ("britain/tetrarch", "hf", f"{WT}Tetrarch%20I.md", (1.6, 19.0), 1.7),
+    ("britain/tetrarch-cs", "hr", f"{WT}Tetrarch%20I.md", (1.0, 22.0), 1.1),
     # Valentine IX hull side 50 mm vertical -> 5.0 (the split gave 0.8)
     ("britain/valentine-ix-x", "hs", f"{WT}Valentine%20IX.md", (5.0, 0.0), 5.0),
     # Archer: superstructure (the casemate, given as the turret faces) front 20 mm at 32deg: 2.36
