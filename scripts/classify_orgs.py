@@ -13,17 +13,23 @@ All three are `seed-inferred` (judged from the node's printed name, level and co
 also rewrites the 33 free-text slot conditions to the small vocabulary `SLOT_CONDITIONS` the
 validator understands. It is idempotent: run it again after editing organisations.
 
-    .venv/bin/python scripts/classify_orgs.py
+    .venv/bin/python scripts/classify_orgs.py [--check]
+
+It also writes `valid` for nodes the book dates only through their name, the units holding them
+(decision P108) or what they hold (P114). `--check` exits 1 if any file would change.
 """
 
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 
 import yaml
 
+from kriegsspiel.data import Provenance
 from kriegsspiel.data.provenance import split_provenance
+from kriegsspiel.rulesets import load
 
 DATA = Path(__file__).resolve().parents[1] / "src/kriegsspiel/rulesets/panzerfaust/data"
 NOTE = "by name, level and contents (scripts/classify_orgs.py)"
@@ -170,7 +176,9 @@ def _window(raw) -> tuple[int, int] | None:
     return int(raw["start"]["year"]), int(end["year"])
 
 
-def dates(orgs: dict[str, dict]) -> dict[str, tuple[int, int, str]]:
+def dates(
+    orgs: dict[str, dict], held: dict[tuple[str, str], tuple[int, int, bool]] | None = None
+) -> dict[str, tuple[int, int, str]]:
     """Service windows for undated nodes (p44 step 3): a year printed in the node's name runs
     until the next dated variant of the same name (else 1945); a node inside dated nodes takes
     the span of their windows."""
@@ -214,10 +222,85 @@ def dates(orgs: dict[str, dict]) -> dict[str, tuple[int, int, str]]:
             out[oid] = named[oid]
         elif (w := window(oid)) is not None:
             out[oid] = (*w, "inside dated units")
+    by_contents = contents_windows(orgs, own | {k: v[:2] for k, v in out.items()}, held or {})
+    for oid, (y0, y1, seed_only) in by_contents.items():
+        out.setdefault(oid, (y0, y1, CONTENTS_NOTE if seed_only else CONTENTS_NOTE_P113))
     return out
 
 
-def rewrite(path: Path, selectors: set[str]) -> int:
+CONTENTS_NOTE = (
+    "P114: the years in which every mandatory slot can be filled, from the dates of what it holds"
+)
+CONTENTS_NOTE_P113 = CONTENTS_NOTE + " (P113 chart years, ends open to 1945)"
+SEEDLIKE = {Provenance.SEED, Provenance.SEED_INFERRED}
+
+
+def held_windows(cat) -> dict[tuple[str, str], tuple[int, int, bool]]:
+    """(nation, item ref) -> the span of that army's equipment-list windows for the item, and
+    whether both ends of every one are the book's (seed, seed-inferred)."""
+    out: dict[tuple[str, str], tuple[int, int, bool]] = {}
+    for row in cat.all("equipment"):
+        d = row.dates
+        if not row.item_ref or d is None or d.start is None:
+            continue
+        seed = row.prov("dates.start") in SEEDLIKE and row.prov("dates.end") in SEEDLIKE
+        span = (d.start.year, d.end.year if d.end else 1945, seed)
+        key = (row.nation, row.item_ref)
+        if key in out:
+            old = out[key]
+            span = (min(old[0], span[0]), max(old[1], span[1]), old[2] and span[2])
+        out[key] = span
+    return out
+
+
+def contents_windows(
+    orgs: dict[str, dict],
+    dated: dict[str, tuple[int, int] | None],
+    held: dict[tuple[str, str], tuple[int, int, bool]],
+) -> dict[str, tuple[int, int, bool]]:
+    """Decision P114: an undated node whose every mandatory slot group (a choice group's
+    alternatives, else one item; slots with a window of their own do not count) holds dated
+    items serves from the year the last group can first be filled to the year the first group
+    can last be filled; an alternative's window is its army's equipment-list rows', a contained
+    node's is its own. `True` when every window used is the book's."""
+
+    def item(nation: str, ref: str, seen: frozenset[str]) -> tuple[int, int, bool] | None:
+        kind, _, ident = ref.partition(":")
+        if kind != "organisation":
+            return held.get((nation, ref))
+        if ident not in orgs or ident in seen:
+            return None
+        if dated.get(ident):
+            y0, y1 = dated[ident]
+            return y0, y1, True
+        return node(ident, seen)
+
+    def node(oid: str, seen: frozenset[str] = frozenset()) -> tuple[int, int, bool] | None:
+        org = orgs[oid]
+        nation = str(_plain(org["nation"]))
+        groups: dict[str, list[dict]] = {}
+        for slot in org.get("slots") or []:
+            ref = str(_plain(slot.get("ref")))
+            groups.setdefault(slot.get("choice_group") or ref, []).append(slot)
+        spans = []
+        for group in groups.values():
+            if any(s.get("valid") for s in group) or not any(_plain(s.get("min")) for s in group):
+                continue
+            alts = [item(nation, str(_plain(s.get("ref"))), seen | {oid}) for s in group]
+            if any(a is None for a in alts):
+                return None
+            spans.append(
+                (min(a[0] for a in alts), max(a[1] for a in alts), all(a[2] for a in alts))
+            )
+        if not spans:
+            return None
+        y0, y1 = max(s[0] for s in spans), min(s[1] for s in spans)
+        return (y0, y1, all(s[2] for s in spans)) if y0 <= y1 else None
+
+    return {oid: w for oid in orgs if not dated.get(oid) and (w := node(oid)) is not None}
+
+
+def rewrite(path: Path, selectors: set[str], held=None, check: bool = False) -> int | bool:
     text = path.read_text()
     first = re.search(r"(?m)^( *)- id: ", text)
     pad = " " * (len(first.group(1)) + 2)
@@ -229,7 +312,7 @@ def rewrite(path: Path, selectors: set[str]) -> int:
     records = yaml.safe_load(text)["records"]
     orgs = {r["id"]: r for r in records}
     prof = profiles(orgs, selectors)
-    dated = dates(orgs)
+    dated = dates(orgs, held)
     lines = text.splitlines(keepends=True)
     out: list[str] = []
     ids = iter(r["id"] for r in records)
@@ -249,22 +332,34 @@ def rewrite(path: Path, selectors: set[str]) -> int:
             if oid in dated:
                 y0, y1, why = dated[oid]
                 raw = str(y0) if y0 == y1 else f"{y0}-{y1}"
+                prov = "placeholder" if why == CONTENTS_NOTE_P113 else "seed-inferred"
                 out.append(
                     f"{pad}valid: {{value: {{raw: '{raw}', start: {{year: {y0}}}, end: {{year: {y1}}}}},"
-                    f" provenance: seed-inferred, note: '{why} (scripts/classify_orgs.py)'}}\n"
+                    f" provenance: {prov}, note: '{why} (scripts/classify_orgs.py)'}}\n"
                 )
     if next(ids, None) is not None:
         raise SystemExit(f"{path}: a record without a '{pad}level:' line")
+    if check:
+        return "".join(out) != path.read_text()
     path.write_text("".join(out))
     return len(records)
 
 
-def main() -> None:
+def main(check: bool = False) -> int:
+    held = held_windows(load("panzerfaust", ()))
+    stale = []
     for path in sorted(DATA.glob("*/organisation.yaml")):
         nation = yaml.safe_load((path.parent / "nation.yaml").read_text())["records"][0]
         selectors = {r["selector"] for r in nation["rating_rules"]}
-        print(path.parent.name, rewrite(path, selectors))
+        result = rewrite(path, selectors, held, check)
+        if check and result:
+            stale.append(path.parent.name)
+        elif not check:
+            print(path.parent.name, result)
+    if stale:
+        print("stale:", ", ".join(stale), "(run scripts/classify_orgs.py)")
+    return 1 if stale else 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main(check="--check" in sys.argv[1:]))

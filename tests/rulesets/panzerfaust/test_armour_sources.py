@@ -65,6 +65,26 @@ SPOT = [
     ("britain/a13-i-cruiser", "hs", f"{WT}A13%20Mk%20I.md", ((0.7, 0.0), (0.7, 0.0)), 1.4),
     # A13 Mk II turret side "14 (40deg) + 14 mm (21deg)": 1.83 + 1.50 = 3.33 -> 3.3
     ("britain/a13-ii-cruiser", "ts", f"{WT}A13%20Mk%20II.md", ((1.4, 40.0), (1.4, 21.0)), 3.3),
+    # Crusader II (wiki table): hull front glacis 20 mm at 61deg: 2 / cos 61 = 4.13 -> 4.1 (the
+    # 18 mm driver's port is a fitting); turret rear top 17 + 12.7 mm at 36deg: 2.97 / cos 36 =
+    # 3.67 -> 3.7 (the 9 mm bottom at 66deg is left out); was P2's split 4.9 / 0.7
+    ("britain/crusader-ii", "hf", f"{WT}Crusader%20II.md", (2.0, 61.0), 4.1),
+    ("britain/crusader-ii-cs", "tr", f"{WT}Crusader%20II.md", ((1.7, 36.0), (1.27, 36.0)), 3.7),
+    # Crusader III: hull side 4 + 14 + 14.27 mm, vertical -> 3.2 (skirt, outer and inner wall, as
+    # printed); turret front 31.75 + 19.05 mm at 1deg -> 5.1; turret side 14 mm at 50deg -> 2.2
+    (
+        "britain/crusader-iii",
+        "hs",
+        f"{WT}Crusader%20III.md",
+        ((0.4, 0.0), (1.4, 0.0), (1.427, 0.0)),
+        3.2,
+    ),
+    ("britain/crusader-iii", "tf", f"{WT}Crusader%20III.md", ((3.175, 1.0), (1.905, 1.0)), 5.1),
+    ("britain/crusader-iii", "ts", f"{WT}Crusader%20III.md", (1.4, 50.0), 2.2),
+    # Tetrarch I: lower glacis 16 mm at 19-43deg, the least angle: 1.6 / cos 19 = 1.69 -> 1.7
+    # (the 10 mm glacis at 72deg is left out); hull rear 10 mm at 22deg: 1.08 -> 1.1; was 0.4
+    ("britain/tetrarch", "hf", f"{WT}Tetrarch%20I.md", (1.6, 19.0), 1.7),
+    ("britain/tetrarch-cs", "hr", f"{WT}Tetrarch%20I.md", (1.0, 22.0), 1.1),
     # Valentine IX hull side 50 mm vertical -> 5.0 (the split gave 0.8)
     ("britain/valentine-ix-x", "hs", f"{WT}Valentine%20IX.md", (5.0, 0.0), 5.0),
     # Archer: superstructure (the casemate, given as the turret faces) front 20 mm at 32deg: 2.36

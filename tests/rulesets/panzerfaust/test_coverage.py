@@ -57,7 +57,7 @@ PINNED = {
         "motorised_gun": [26, 37],
         "softskin": [86, 116],
     },
-    "dated": {"afv": [267, 401], "gun": [90, 156], "special_ammo": [26, 45]},
+    "dated": {"afv": [268, 401], "gun": [90, 156], "special_ammo": [34, 45]},
 }
 
 

@@ -95,3 +95,21 @@ def test_the_script_reproduces_every_window():
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     assert mod.main(check=True) == 0
+
+
+def test_lee_ends_with_the_books_last_year_for_the_grant(cat):
+    """Decision P116: the US list's one M3 Lee row (Early and Late, p89) lost its dates; the book
+    dates the same tank 42-43? in British service (p45), so the window ends in 1943, not in P113's
+    open 1945 (a 1944 US tank platoon no longer takes a Lee)."""
+    for entry in load_sources()["items"]:
+        if "last" not in entry:
+            continue
+        printed = cat.get("equipment", entry["last"]["row"])
+        assert printed.dates.end.year == entry["last"]["year"]
+        assert printed.dates.raw in entry["last"]["printed"]
+    for row_id in ("usa_europe/afv-m3-lee-early", "usa_europe/afv-m3-lee-late"):
+        row = cat.get("equipment", row_id)
+        assert (row.dates.start.year, row.dates.end.year) == (1942, 1943)
+        assert row.prov("dates.end") is Provenance.SEED_INFERRED
+        assert row.prov_entry("dates.end").note.startswith("P116")
+        assert row.prov("dates.start") is Provenance.HISTORICAL

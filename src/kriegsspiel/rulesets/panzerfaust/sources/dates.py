@@ -4,7 +4,8 @@
 Command Decision: Test of Battle charts (SpaceCudet/ChartGenerator) that names the same vehicle or
 gun, with the two-digit year of introduction exactly as the chart prints it. A window starts in
 that year (`historical`; a year before the book's 1930-1946 scale starts the window in 1930) and,
-as the chart gives no last year, runs to 1945 (`placeholder`). The army lists print their own
+as the chart gives no last year, runs to 1945 (`placeholder`) unless an entry's `last` names the
+book's own last year for the same vehicle (P116). The army lists print their own
 windows in the equipment rows (p44); only a row whose printed dates were lost takes this one.
 """
 
@@ -43,9 +44,21 @@ def window(entry: dict[str, Any]) -> dict[str, Any]:
             "ref": f"{src['repo']}@{src['commit']}:{entry['path']}",
             "note": start_note,
         },
-        "end": {
+        "end": _end(entry.get("last")),
+    }
+
+
+def _end(last: dict[str, Any] | None) -> dict[str, Any]:
+    """The chart prints no last year: 1945 (`placeholder`), unless the entry names the book's own
+    printed window of the same vehicle in another army's list in the same theatre (decision P116)."""
+    if last is None:
+        return {
             "value": {"year": LAST_YEAR},
             "provenance": "placeholder",
             "note": "P113: the chart gives no last year; open to the end of the war",
-        },
+        }
+    return {
+        "value": {"year": int(last["year"])},
+        "provenance": "seed-inferred",
+        "note": f"P116: the book's last year for the same tank, equipment row {last['row']} ({last['printed']})",
     }
