@@ -314,7 +314,16 @@ TARGET_PARAMS = (
     Param("target_suppressed", help="target is suppressed", **FLAGS),
 )
 STRENGTH = (
-    Param("strength", int, None, "HE strength", example=6),
+    Param(
+        "strength",
+        int,
+        None,
+        "HE strength",
+        example=6,
+        min=0,
+        max=24,
+        bound="the Effects table's last column (L2)",
+    ),
     Param("battery", str, None, "HE class instead of a strength, e.g. medium-gun"),
 )
 
@@ -335,7 +344,16 @@ ACTIONS = {
                 Param(
                     "target", str, required=True, help="target vehicle or gun", example="Sherman"
                 ),
-                Param("range", float, required=True, help="range in inches", example=12),
+                Param(
+                    "range",
+                    float,
+                    required=True,
+                    help="range in inches",
+                    example=12,
+                    min=0,
+                    max=108,
+                    bound="the longest range in the data, a gun's indirect maximum (L4)",
+                ),
                 Param(
                     "aspect",
                     str,
@@ -365,8 +383,20 @@ ACTIONS = {
                     required=True,
                     help="total SA strength of the attack",
                     example=4,
+                    min=0,
+                    max=24,
+                    bound="the Effects table's last column (L2)",
                 ),
-                Param("range", float, required=True, help="range in inches", example=12),
+                Param(
+                    "range",
+                    float,
+                    required=True,
+                    help="range in inches",
+                    example=12,
+                    min=0,
+                    max=108,
+                    bound="the longest range in the data, a gun's indirect maximum (L4)",
+                ),
                 Param(
                     "weapon", str, "rifle", "sets the range bands", ("rifle", "lmg", "mmg", "hmg")
                 ),
@@ -380,8 +410,26 @@ ACTIONS = {
             "soft-vehicle",
             "small-arms fire at an unarmoured vehicle",
             (
-                Param("strength", int, required=True, help="SA strength", example=4),
-                Param("range", float, required=True, help="range in inches", example=12),
+                Param(
+                    "strength",
+                    int,
+                    required=True,
+                    help="SA strength",
+                    example=4,
+                    min=0,
+                    max=24,
+                    bound="the Effects table's last column (L2)",
+                ),
+                Param(
+                    "range",
+                    float,
+                    required=True,
+                    help="range in inches",
+                    example=12,
+                    min=0,
+                    max=108,
+                    bound="the longest range in the data, a gun's indirect maximum (L4)",
+                ),
                 Param(
                     "weapon",
                     str,
@@ -413,7 +461,16 @@ ACTIONS = {
                 Param(
                     "firer", str, required=True, help="firing vehicle or gun", example="PzKw IV H"
                 ),
-                Param("range", float, required=True, help="range in inches", example=12),
+                Param(
+                    "range",
+                    float,
+                    required=True,
+                    help="range in inches",
+                    example=12,
+                    min=0,
+                    max=108,
+                    bound="the longest range in the data, a gun's indirect maximum (L4)",
+                ),
                 *TARGET_PARAMS,
                 Param("target_moved", help="target moved", **FLAGS),
                 Param("firer_moved", help="firer moved up to half", **FLAGS),
@@ -443,7 +500,15 @@ ACTIONS = {
                 Param("buttoned", help="vehicle buttoned up", **FLAGS),
                 Param("terrain", str, None, "the assaulting squad's terrain"),
                 Param("suppressed", help="assaulting squad is suppressed", **FLAGS),
-                Param("riders_sa", int, 0, "SA of infantry riding on the vehicle (fires first)"),
+                Param(
+                    "riders_sa",
+                    int,
+                    0,
+                    "SA of infantry riding on the vehicle (fires first)",
+                    min=0,
+                    max=9,
+                    bound="the strongest squad's SA plus an attached MG (L2)",
+                ),
                 Param(
                     "escort_within_3",
                     help='friendly infantry of the vehicle within 3" (must be assaulted first)',
@@ -469,6 +534,9 @@ ACTIONS = {
                     required=True,
                     help="defender's SA plus support weapons",
                     example=2,
+                    min=0,
+                    max=9,
+                    bound="the strongest squad's SA plus an attached MG (L2)",
                 ),
                 Param("terrain", str, None, "defender's terrain"),
             ),
