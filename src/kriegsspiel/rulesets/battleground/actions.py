@@ -4,6 +4,7 @@ Each builder turns CLI parameters into one resolution of `rules/` (digest §3 ci
 
 from __future__ import annotations
 
+import difflib
 from typing import Any
 
 from ...data.catalogue import Catalogue
@@ -44,6 +45,33 @@ def _rules(cat: Catalogue, opts: Options) -> Rules:
 
 def _names(text: str | None) -> tuple[str, ...]:
     return tuple(p.strip() for p in (text or "").split(",") if p.strip())
+
+
+def _known(flag: str, given: tuple[str, ...], allowed: tuple[str, ...]) -> tuple[str, ...]:
+    """Comma-separated names, each one of `allowed` (else the flag, the name and the list)."""
+    for name in given:
+        if name not in allowed:
+            close = difflib.get_close_matches(name, allowed, n=3)
+            hint = f"; did you mean {', '.join(close)}?" if close else ""
+            raise RuleError(f"{flag}: {name!r} is not one of {', '.join(allowed)}{hint}")
+    return given
+
+
+def _moving(text: str) -> str:
+    """`none`, `front_rear` or `side:<inches>` (§3.29), checked."""
+    if text in ("none", "front_rear"):
+        return text
+    kind, _, inches = text.partition(":")
+    try:
+        ok = kind == "side" and 0 <= float(inches) <= 100
+    except ValueError:
+        ok = False
+    if not ok:
+        raise RuleError(
+            f"--target-moving {text!r}: expected none, front_rear or side:<inches> "
+            "(inches 0 to 100, longer than a 6 by 4 ft table's diagonal)"
+        )
+    return text
 
 
 def _pairs(text: str | None) -> tuple[tuple[str, int], ...]:
@@ -448,7 +476,7 @@ def build_tank_fire(cat, opts, **p) -> Query:
         p["no_target"],
         p["zeroed"],
         p["shots_before"],
-        p["target_moving"],
+        _moving(p["target_moving"]),
         p["light_woods"],
         p["turret_turn"],
         p["turret_turned_before"],
@@ -512,6 +540,8 @@ def build_penetration(cat, opts, **p) -> Query:
 
 
 def build_artillery(cat, opts, **p) -> Query:
+    if p.get("target"):  # checked even when unused: a misspelt name is never ignored
+        _rec(cat, "vehicle", p["target"])
     veh = _target(cat, {**p, "facing": "top"}) if p["on"] == "afv" else None
     s = artillery.Strike(
         p["on"],
@@ -595,7 +625,7 @@ def build_integrity(cat, opts, **p) -> Query:
         p["brewed"],
         p["quality"],
         p["tank_leader"],
-        _names(p.get("integrity_mods")),
+        _known("--integrity-mods", _names(p.get("integrity_mods")), tank_morale.INTEGRITY_MODS),
     )
     return Query(
         tank_morale.platoon_integrity,
@@ -788,7 +818,13 @@ ACTIONS = {
                     ("american", "russian", "commissar", "german", "german_ss"),
                 ),
                 Param("whose", str, "enemy", "whose men surrender", ("own", "enemy")),
-                Param("versus", str, None, "the surrendering men's nation"),
+                Param(
+                    "versus",
+                    str,
+                    None,
+                    "the surrendering men's nation (the No Quarter table's rows)",
+                    ("american", "russian", "german", "german_ss", "other"),
+                ),
             ),
             build_no_quarter,
         ),

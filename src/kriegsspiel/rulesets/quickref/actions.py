@@ -231,6 +231,8 @@ def build_flame(cat, opts, *, weapon, target_vehicle, terrain, target_suppressed
         art = cat.get("artillery", f"flamethrower-{weapon}")
         assert isinstance(art, Artillery)
         s = art.strength
+    if target_vehicle:
+        _vehicle(cat, target_vehicle)  # a chart vehicle (closest names listed if not)
     t = he_fire.HETarget("infantry", terrain, target_suppressed)
     order = he_fire.VEHICLE_OUTCOMES if target_vehicle else he_fire.HE_OUTCOMES
     return Query(
