@@ -11,6 +11,14 @@ from .models import Artillery, Infantry, Vehicle
 from .options import Options
 from .tables import rules
 
+# numeric bounds shared by several parameters (issue 15 item 3), with their source
+RANGE_BOUND = dict(
+    min=0, max=108, bound="the longest range in the data, a gun's indirect maximum (L4)"
+)
+SA_BOUND = dict(min=0, max=9, bound="the strongest squad's SA plus an attached MG (L2)")
+STRENGTH_BOUND = dict(min=0, max=24, bound="the Effects table's last column (L2)")
+
+
 TERRAIN = Param("terrain", str, None, "target's terrain (terrain chart row, e.g. woods, building)")
 
 
@@ -322,9 +330,7 @@ STRENGTH = (
         None,
         "HE strength",
         example=6,
-        min=0,
-        max=24,
-        bound="the Effects table's last column (L2)",
+        **STRENGTH_BOUND,
     ),
     Param("battery", str, None, "HE class instead of a strength, e.g. medium-gun"),
 )
@@ -352,9 +358,7 @@ ACTIONS = {
                     required=True,
                     help="range in inches",
                     example=12,
-                    min=0,
-                    max=108,
-                    bound="the longest range in the data, a gun's indirect maximum (L4)",
+                    **RANGE_BOUND,
                 ),
                 Param(
                     "aspect",
@@ -385,9 +389,7 @@ ACTIONS = {
                     required=True,
                     help="total SA strength of the attack",
                     example=4,
-                    min=0,
-                    max=24,
-                    bound="the Effects table's last column (L2)",
+                    **STRENGTH_BOUND,
                 ),
                 Param(
                     "range",
@@ -395,9 +397,7 @@ ACTIONS = {
                     required=True,
                     help="range in inches",
                     example=12,
-                    min=0,
-                    max=108,
-                    bound="the longest range in the data, a gun's indirect maximum (L4)",
+                    **RANGE_BOUND,
                 ),
                 Param(
                     "weapon", str, "rifle", "sets the range bands", ("rifle", "lmg", "mmg", "hmg")
@@ -418,9 +418,7 @@ ACTIONS = {
                     required=True,
                     help="SA strength",
                     example=4,
-                    min=0,
-                    max=24,
-                    bound="the Effects table's last column (L2)",
+                    **STRENGTH_BOUND,
                 ),
                 Param(
                     "range",
@@ -428,9 +426,7 @@ ACTIONS = {
                     required=True,
                     help="range in inches",
                     example=12,
-                    min=0,
-                    max=108,
-                    bound="the longest range in the data, a gun's indirect maximum (L4)",
+                    **RANGE_BOUND,
                 ),
                 Param(
                     "weapon",
@@ -469,9 +465,7 @@ ACTIONS = {
                     required=True,
                     help="range in inches",
                     example=12,
-                    min=0,
-                    max=108,
-                    bound="the longest range in the data, a gun's indirect maximum (L4)",
+                    **RANGE_BOUND,
                 ),
                 *TARGET_PARAMS,
                 Param("target_moved", help="target moved", **FLAGS),
@@ -507,9 +501,7 @@ ACTIONS = {
                     int,
                     0,
                     "SA of infantry riding on the vehicle (fires first)",
-                    min=0,
-                    max=9,
-                    bound="the strongest squad's SA plus an attached MG (L2)",
+                    **SA_BOUND,
                 ),
                 Param(
                     "escort_within_3",
@@ -536,9 +528,7 @@ ACTIONS = {
                     required=True,
                     help="defender's SA plus support weapons",
                     example=2,
-                    min=0,
-                    max=9,
-                    bound="the strongest squad's SA plus an attached MG (L2)",
+                    **SA_BOUND,
                 ),
                 Param("terrain", str, None, "defender's terrain"),
             ),
