@@ -7,9 +7,12 @@ traceback or an internal error (issue 15 item 2)."""
 from __future__ import annotations
 
 import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
 
 from kriegsspiel.cli.main import main
 from kriegsspiel.rulesets import RULESETS, ruleset_actions
+from kriegsspiel.server import odds_api
 
 CASES = [(ruleset, action) for ruleset in RULESETS for action in ruleset_actions(ruleset).values()]
 IDS = [f"{r}-{a.name}" for r, a in CASES]
@@ -77,16 +80,63 @@ def test_bad_values_exit_2(capsys, ruleset, action):
     assert code == 2 and "No such option" in err
 
 
+def numeric(action) -> list:
+    return [p for p in action.params if p.type in (int, float) and not p.flag and not p.choices]
+
+
+def out_of_range(p) -> list:
+    """A value just past each bound (issue 15 item 3: every number has both)."""
+    step = 1 if p.type is int else 0.5
+    return [p.type(p.max + step), p.type(p.min - step)]
+
+
+@pytest.mark.parametrize("ruleset, action", CASES, ids=IDS)
+def test_numbers_have_bounds(ruleset, action):
+    """Every numeric parameter says how far it goes, and its help says where that comes from."""
+    for p in numeric(action):
+        assert p.min is not None and p.max is not None, f"{ruleset} {action.name} {p.name}"
+        assert p.min <= p.max
+        for value in (p.default, p.example):
+            assert value is None or p.min <= value <= p.max, (p.name, value)
+
+
+@pytest.fixture(scope="module")
+def api():
+    app = FastAPI()
+    app.include_router(odds_api.router())
+    with TestClient(app) as client:
+        yield client
+
+
+@pytest.mark.parametrize("ruleset, action", CASES, ids=IDS)
+def test_out_of_range_refused(capsys, api, ruleset, action):
+    """Past either bound: the CLI exits 2 naming the flag and its range, the API odds route
+    answers 422 naming the field."""
+    base = required_args(ruleset, action)
+    examples = {p.name: p.example for p in action.params if p.example is not None}
+    for p in numeric(action):
+        for bad in out_of_range(p):
+            argv = ["odds", ruleset, action.name, *base, flag(p.name), str(bad)]
+            code, _, err = run(capsys, argv)
+            assert code == 2, (argv, err)
+            assert err.count("\n") == 1 and flag(p.name) in err and "range" in err, err
+            answer = api.post(
+                f"/api/odds/{ruleset}/{action.name}", json={"params": {**examples, p.name: bad}}
+            )
+            assert answer.status_code == 422, (p.name, bad, answer.text)
+            assert answer.json()["detail"]["field"] == p.name, answer.text
+
+
 @pytest.mark.parametrize("ruleset, action", CASES, ids=IDS)
 def test_unknown_names_exit_2(capsys, ruleset, action):
-    """A free-text parameter (a vehicle, a weapon, a terrain) with nonsense in it: refused, or
-    (for a note-like field) accepted, but never a crash."""
+    """A free-text parameter (a vehicle, a weapon, a terrain, a list of modifiers) with
+    nonsense in it: refused, never accepted silently nor a crash (issue 15 item 3)."""
     base = required_args(ruleset, action)
     for p in action.params:
         if p.type is str and not p.choices and not p.flag:
             argv = ["odds", ruleset, action.name, *base, flag(p.name), "zz-no-such-thing"]
             code, _, err = run(capsys, argv)
-            assert code in (0, 2), (argv, err)
+            assert code == 2 and err.count("\n") == 1, (argv, err)
 
 
 @pytest.mark.parametrize(
@@ -99,7 +149,7 @@ def test_unknown_names_exit_2(capsys, ruleset, action):
         ),
         (
             ["odds", "quickref", "small-arms", "--strength", "99", "--range", "5"],
-            "off the Effects table",
+            "not in the range 0<=x<=24, the Effects table's last column (L2)",
         ),
         (
             [
@@ -125,11 +175,11 @@ def test_unknown_names_exit_2(capsys, ruleset, action):
         ),
         (
             ["odds", "quickref", "assault-infantry", "--attackers", "1,1", "--defender", "40"],
-            "--defender: strength 40 is out of range: 0 to 9",
+            "'--defender': 40 is not in the range 0<=x<=9",
         ),
         (
             ["odds", "quickref", "assault-vehicle", "--vehicle", "Tiger", "--riders-sa", "99"],
-            "--riders-sa: strength 99 is out of range: 0 to 9",
+            "'--riders-sa': 99 is not in the range 0<=x<=9",
         ),
         (["simulate", "nosuch"], "unknown scenario 'nosuch'"),
         (["play", "nosuch", "--ai", "germany"], "unknown scenario 'nosuch'"),

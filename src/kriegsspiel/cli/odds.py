@@ -55,22 +55,40 @@ def warn_placeholders(labels: list[str]) -> None:
         )
 
 
+class _Bounded(click.ParamType):
+    """A number within the action's bounds; a refusal says where the bounds come from."""
+
+    def __init__(self, p: Param) -> None:
+        low, high = p.min, p.max
+        self.inner: click.ParamType = (
+            click.IntRange(None if low is None else int(low), None if high is None else int(high))
+            if p.type is int
+            else click.FloatRange(low, high)
+        )
+        self.name = self.inner.name
+        self.bound = p.bound
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+        try:
+            return self.inner.convert(value, param, ctx)
+        except click.BadParameter as exc:
+            if self.bound and "not in the range" in exc.message:
+                exc.message = f"{exc.message.rstrip('.')}, {self.bound}."
+            raise
+
+
 def _param_type(p: Param) -> click.ParamType | type:
     """Choices are checked by name, numbers against the action's bounds (never negative)."""
     if p.choices:
         return click.Choice(p.choices, case_sensitive=False)
-    if p.type is int:
-        return click.IntRange(
-            None if p.min is None else int(p.min), None if p.max is None else int(p.max)
-        )
-    if p.type is float:
-        return click.FloatRange(p.min, p.max)
+    if p.type in (int, float):
+        return _Bounded(p)
     return p.type
 
 
 def _click_option(p: Param) -> click.Option:
     flag = "--" + p.name.replace("_", "-")
-    help_text = p.help + (f" (e.g. {p.example})" if p.example is not None else "")
+    help_text = p.describe() + (f" (e.g. {p.example})" if p.example is not None else "")
     if p.flag:
         return click.Option([flag], is_flag=True, default=False, help=p.help)
     kind = _param_type(p)

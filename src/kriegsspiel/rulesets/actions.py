@@ -24,6 +24,15 @@ class Param:
     min: float | None = 0
     max: float | None = None
     example: Any = None  # a valid value, for help texts and the every-action CLI test
+    bound: str = ""  # where min/max come from (a table, the data, or a stated generous limit)
+
+    def describe(self) -> str:
+        """The help with the allowed range and its source (shown by the CLI and the API)."""
+        if self.type not in (int, float) or self.flag or self.choices:
+            return self.help
+        low = "" if self.min is None else f"{self.min:g}"
+        high = "" if self.max is None else f"{self.max:g}"
+        return f"{self.help} [{low}..{high}{': ' + self.bound if self.bound else ''}]"
 
 
 @dataclass(frozen=True)

@@ -54,6 +54,24 @@ def _value(p: Any, raw: Any) -> Any:
         ) from None
     if isinstance(value, float) and value != value or value in (float("inf"), float("-inf")):
         raise HTTPException(422, {"field": p.name, "reason": f"{p.name} must be finite"})
+    if not isinstance(value, bool) and isinstance(value, int | float):
+        low, high = p.min, p.max
+        if (low is not None and value < low) or (high is not None and value > high):
+            span = (
+                f"at most {high:g}"
+                if low is None
+                else f"at least {low:g}"
+                if high is None
+                else f"{low:g} to {high:g}"
+            )
+            raise HTTPException(
+                422,
+                {
+                    "field": p.name,
+                    "reason": f"{p.name}: {value:g} is out of range: {span}"
+                    + (f" ({p.bound})" if p.bound else ""),
+                },
+            )
     if p.choices and value not in p.choices:
         raise HTTPException(
             422, {"field": p.name, "reason": f"{p.name}: {value!r} is not one of {p.choices}"}
@@ -87,7 +105,9 @@ def router() -> APIRouter:
                                     "default": p.default,
                                     "choices": list(p.choices) if p.choices else None,
                                     "required": p.required,
-                                    "help": p.help,
+                                    "min": p.min if p.type in (int, float) else None,
+                                    "max": p.max if p.type in (int, float) else None,
+                                    "help": p.describe(),
                                 }
                                 for p in a.params
                             ],

@@ -50,7 +50,7 @@ def test_injected_dice(capsys):
         (("fire", "--weapon", "Kar98", "--range", "5"), "closest"),
         (
             ("fire", "--weapon", "kar98k", "--range", "-1"),
-            "'--range': -1.0 is not in the range x>=0",
+            "'--range': -1.0 is not in the range 0<=x<=100",
         ),
         (("grenade", "--range", "9"), "cannot reach"),
         (("morale", "--morale", "twelve"), "expected e.g. 12"),

@@ -4,6 +4,7 @@ Each builder turns CLI parameters into one resolution of `rules/` (digest §3 ci
 
 from __future__ import annotations
 
+import difflib
 from typing import Any
 
 from ...data.catalogue import Catalogue
@@ -30,6 +31,16 @@ from .rules.armour import ARMOUR_OUTCOMES, FACINGS, Impact
 from .rules.core import QUALITIES, SIZES, Rules, parse_ml
 from .rules.effects import COVERS, RESULTS, Target
 
+# numeric bounds shared by several parameters (issue 15 item 3), with their source
+BATTALION_BOUND = dict(min=0, max=60, bound="at most a tank battalion")
+CALIBRE_BOUND = dict(min=1, max=240, bound="generous: the heaviest field artillery")
+D10_BOUND = dict(min=0, max=10, bound="a d10 number")
+INCHES_BOUND = dict(min=0, max=100, bound="generous: longer than a 6 by 4 ft table's diagonal")
+LEADER_BOUND = dict(min=-3, max=3, bound="generous: leader modifiers run from -3 to +3")
+PEN_BOUND = dict(min=0, max=67, bound="the highest penetration in the data")
+SQUAD_BOUND = dict(min=1, max=20, bound="generous: a squad of twenty figures")
+
+
 FLAG = dict(type=bool, default=False, flag=True)
 QUALITY = Param("quality", str, "regular", "troop or crew quality", QUALITIES)
 FACING = Param("facing", str, "front", "armour facing toward the firer", FACINGS)
@@ -44,6 +55,33 @@ def _rules(cat: Catalogue, opts: Options) -> Rules:
 
 def _names(text: str | None) -> tuple[str, ...]:
     return tuple(p.strip() for p in (text or "").split(",") if p.strip())
+
+
+def _known(flag: str, given: tuple[str, ...], allowed: tuple[str, ...]) -> tuple[str, ...]:
+    """Comma-separated names, each one of `allowed` (else the flag, the name and the list)."""
+    for name in given:
+        if name not in allowed:
+            close = difflib.get_close_matches(name, allowed, n=3)
+            hint = f"; did you mean {', '.join(close)}?" if close else ""
+            raise RuleError(f"{flag}: {name!r} is not one of {', '.join(allowed)}{hint}")
+    return given
+
+
+def _moving(text: str) -> str:
+    """`none`, `front_rear` or `side:<inches>` (§3.29), checked."""
+    if text in ("none", "front_rear"):
+        return text
+    kind, _, inches = text.partition(":")
+    try:
+        ok = kind == "side" and 0 <= float(inches) <= 100
+    except ValueError:
+        ok = False
+    if not ok:
+        raise RuleError(
+            f"--target-moving {text!r}: expected none, front_rear or side:<inches> "
+            "(inches 0 to 100, longer than a 6 by 4 ft table's diagonal)"
+        )
+    return text
 
 
 def _pairs(text: str | None) -> tuple[tuple[str, int], ...]:
@@ -191,19 +229,40 @@ def _fire(cat: Catalogue, p: dict, weapon: str | None = None) -> small_arms.Fire
 
 
 FIRE_PARAMS = (
-    Param("range", float, required=True, help="range in inches", example=10),
+    Param(
+        "range",
+        float,
+        required=True,
+        help="range in inches",
+        example=10,
+        **INCHES_BOUND,
+    ),
     QUALITY,
     COVER,
     Param("prone", help="target prone", **FLAG),
     Param("light_wound", help="firer light wounded", **FLAG),
     Param("non_qualified", help="crew weapon not his own", **FLAG),
     Param("captured", help="captured weapon", **FLAG),
-    Param("leadership", int, 0, "directing leader's modifier, e.g. -2", min=None),
+    Param(
+        "leadership",
+        int,
+        0,
+        "directing leader's modifier, e.g. -2",
+        **LEADER_BOUND,
+    ),
     Param("aimed", help="aimed shot (action 1 aims)", **FLAG),
     Param("sniper", help="sniper", **FLAG),
     Param("on_move", help="passenger on a moving vehicle", **FLAG),
     Param("no_target", help="into smoke / unseen area / pistol port", **FLAG),
-    Param("crew_missing", int, 0, "crew members missing"),
+    Param(
+        "crew_missing",
+        int,
+        0,
+        "crew members missing",
+        min=0,
+        max=10,
+        bound="generous: a crew of ten",
+    ),
 )
 
 
@@ -423,7 +482,7 @@ def build_tank_fire(cat, opts, **p) -> Query:
         p["no_target"],
         p["zeroed"],
         p["shots_before"],
-        p["target_moving"],
+        _moving(p["target_moving"]),
         p["light_woods"],
         p["turret_turn"],
         p["turret_turned_before"],
@@ -487,6 +546,8 @@ def build_penetration(cat, opts, **p) -> Query:
 
 
 def build_artillery(cat, opts, **p) -> Query:
+    if p.get("target"):  # checked even when unused: a misspelt name is never ignored
+        _rec(cat, "vehicle", p["target"])
     veh = _target(cat, {**p, "facing": "top"}) if p["on"] == "afv" else None
     s = artillery.Strike(
         p["on"],
@@ -570,7 +631,7 @@ def build_integrity(cat, opts, **p) -> Query:
         p["brewed"],
         p["quality"],
         p["tank_leader"],
-        _names(p.get("integrity_mods")),
+        _known("--integrity-mods", _names(p.get("integrity_mods")), tank_morale.INTEGRITY_MODS),
     )
     return Query(
         tank_morale.platoon_integrity,
@@ -651,7 +712,13 @@ CHECK_PARAMS = (
     MODS,
     Param("light_wound", help="light wounded (+5)", **FLAG),
     Param("team_of_one", help="alone: half morale", **FLAG),
-    Param("leadership", int, 0, "leader in base contact: his modifier, e.g. -1", min=None),
+    Param(
+        "leadership",
+        int,
+        0,
+        "leader in base contact: his modifier, e.g. -1",
+        **LEADER_BOUND,
+    ),
 )
 
 ACTIONS = {
@@ -661,7 +728,14 @@ ACTIONS = {
             "sight",
             "sighting check (§3.1)",
             (
-                Param("range", float, required=True, help="range in inches", example=20),
+                Param(
+                    "range",
+                    float,
+                    required=True,
+                    help="range in inches",
+                    example=20,
+                    **INCHES_BOUND,
+                ),
                 Param("target", str, "infantry", "target kind", ("infantry", "vehicle")),
                 Param("concealed", help="target in concealing terrain", **FLAG),
                 Param("moving", help="target moved last action", **FLAG),
@@ -688,7 +762,13 @@ ACTIONS = {
             (
                 MORALE,
                 Param("mode", str, "self", "self or leader rally", ("self", "leader")),
-                Param("leadership", int, 0, "rallying leader's modifier", min=None),
+                Param(
+                    "leadership",
+                    int,
+                    0,
+                    "rallying leader's modifier",
+                    **LEADER_BOUND,
+                ),
                 MODS,
                 Param("light_wound", help="light wounded (+5)", **FLAG),
             ),
@@ -698,9 +778,21 @@ ACTIONS = {
             "squad-morale",
             "squad/team morale at the break point (§3.6)",
             (
-                Param("size", int, required=True, help="original figures", example=10),
                 Param(
-                    "disabled", int, required=True, help="KIA + HW + broken + captured", example=3
+                    "size",
+                    int,
+                    required=True,
+                    help="original figures",
+                    example=10,
+                    **SQUAD_BOUND,
+                ),
+                Param(
+                    "disabled",
+                    int,
+                    required=True,
+                    help="KIA + HW + broken + captured",
+                    example=3,
+                    **{**SQUAD_BOUND, "min": 0},
                 ),
                 QUALITY,
                 Param("leader", str, None, "best surviving leader's morale"),
@@ -722,7 +814,13 @@ ACTIONS = {
                     ("american", "russian", "commissar", "german", "german_ss"),
                 ),
                 Param("whose", str, "enemy", "whose men surrender", ("own", "enemy")),
-                Param("versus", str, None, "the surrendering men's nation"),
+                Param(
+                    "versus",
+                    str,
+                    None,
+                    "the surrendering men's nation (the No Quarter table's rows)",
+                    ("american", "russian", "german", "german_ss", "other"),
+                ),
             ),
             build_no_quarter,
         ),
@@ -757,7 +855,13 @@ ACTIONS = {
                     example="8 x Kar 98k, 1 x MG-34 LMG, 1 x MP-40",
                 ),
                 *FIRE_PARAMS,
-                Param("target_size", int, 10, "figures in the target squad"),
+                Param(
+                    "target_size",
+                    int,
+                    10,
+                    "figures in the target squad",
+                    **SQUAD_BOUND,
+                ),
             ),
             build_squad_fire,
         ),
@@ -765,10 +869,23 @@ ACTIONS = {
             "grenade",
             "grenade or rifle grenade at a figure at the aim point (§3.12)",
             (
-                Param("range", float, required=True, help="range in inches", example=5),
+                Param(
+                    "range",
+                    float,
+                    required=True,
+                    help="range in inches",
+                    example=5,
+                    **INCHES_BOUND,
+                ),
                 Param("kind", str, "thrown", "grenade kind", grenades.KINDS),
                 Param("grenade_mods", str, None, f"modifiers: {', '.join(grenades.GRENADE_MODS)}"),
-                Param("vehicle_motion", float, 0.0, "inches the target vehicle moved"),
+                Param(
+                    "vehicle_motion",
+                    float,
+                    0.0,
+                    "inches the target vehicle moved",
+                    **INCHES_BOUND,
+                ),
                 COVER,
                 Param("prone", help="target prone", **FLAG),
                 Param("enclosed", help="target in an enclosed space (ring A)", **FLAG),
@@ -821,7 +938,15 @@ ACTIONS = {
             "pole charge or La Neuville bridge (§3.14)",
             (
                 Param("kind", str, "pole_slit", "charge", ("pole_slit", "pole_window", "bridge")),
-                Param("packs", int, 0, "demo packs set on the bridge"),
+                Param(
+                    "packs",
+                    int,
+                    0,
+                    "demo packs set on the bridge",
+                    min=0,
+                    max=10,
+                    bound="generous: ten demolition packs",
+                ),
             ),
             build_demolition,
         ),
@@ -831,9 +956,29 @@ ACTIONS = {
             (
                 Param("attacker_mods", str, None, f"attacker: {', '.join(hand_to_hand.MODS)}"),
                 Param("defender_mods", str, None, "defender modifiers"),
-                Param("attacker_leader", int, 0, "attacker leader's modifier", min=None),
-                Param("defender_leader", int, 0, "defender leader's modifier", min=None),
-                Param("extra_attackers", int, 0, "attackers beyond the first"),
+                Param(
+                    "attacker_leader",
+                    int,
+                    0,
+                    "attacker leader's modifier",
+                    **LEADER_BOUND,
+                ),
+                Param(
+                    "defender_leader",
+                    int,
+                    0,
+                    "defender leader's modifier",
+                    **LEADER_BOUND,
+                ),
+                Param(
+                    "extra_attackers",
+                    int,
+                    0,
+                    "attackers beyond the first",
+                    min=0,
+                    max=10,
+                    bound="generous: ten more attackers in one melee",
+                ),
                 Param("obstacle", help="fought across an obstacle", **FLAG),
             ),
             build_hth,
@@ -851,7 +996,13 @@ ACTIONS = {
                     None,
                     "elite, green, in_cover, front, unbuttoned, engineer, in_smoke, immobilized",
                 ),
-                Param("distance", float, None, "inches from the AFV (checks within 5, or 4)"),
+                Param(
+                    "distance",
+                    float,
+                    None,
+                    "inches from the AFV (checks within 5, or 4)",
+                    **INCHES_BOUND,
+                ),
             ),
             build_afv_gut,
         ),
@@ -877,7 +1028,15 @@ ACTIONS = {
                 Param("cluster", help="cluster grenade", **FLAG),
                 Param("moving", help="vehicle moving", **FLAG),
                 Param("thrown", help="thrown satchel or demo pack", **FLAG),
-                Param("throw_range", float, 0.0, "inches the satchel is thrown"),
+                Param(
+                    "throw_range",
+                    float,
+                    0.0,
+                    "inches the satchel is thrown",
+                    min=0,
+                    max=10,
+                    bound="generous: twice a grenade's throw",
+                ),
             ),
             build_close_assault,
         ),
@@ -901,7 +1060,14 @@ ACTIONS = {
                     help="e.g. Panzerfaust 60, Bazooka 44, Anti-tank rifle",
                     example="Panzerfaust 60",
                 ),
-                Param("range", float, required=True, help="range in inches", example=5),
+                Param(
+                    "range",
+                    float,
+                    required=True,
+                    help="range in inches",
+                    example=5,
+                    **INCHES_BOUND,
+                ),
                 *TARGET_PARAMS,
                 MODS,
             ),
@@ -912,8 +1078,23 @@ ACTIONS = {
             "MG burst at an AFV (§3.20)",
             (
                 Param("weapon", str, "mmg", "MG row: lmg, mmg, hmg, lcmg"),
-                Param("rof", int, 4, "to-hit dice"),
-                Param("range", float, required=True, help="range in inches", example=10),
+                Param(
+                    "rof",
+                    int,
+                    4,
+                    "to-hit dice",
+                    min=1,
+                    max=4,
+                    bound="the highest rate of fire in the data",
+                ),
+                Param(
+                    "range",
+                    float,
+                    required=True,
+                    help="range in inches",
+                    example=10,
+                    **INCHES_BOUND,
+                ),
                 *TARGET_PARAMS,
                 MODS,
             ),
@@ -930,12 +1111,23 @@ ACTIONS = {
                     help="vehicle or gun, e.g. Panther, PaK 40",
                     example="pak40",
                 ),
-                Param("range", float, required=True, help="range in inches", example=30),
+                Param(
+                    "range",
+                    float,
+                    required=True,
+                    help="range in inches",
+                    example=30,
+                    **INCHES_BOUND,
+                ),
                 *TARGET_PARAMS,
                 Param("ammo", str, "AP", "round", tank_fire.AMMO),
                 QUALITY,
                 Param(
-                    "leadership", int, 0, "tank leader's modifier when directing, e.g. -1", min=None
+                    "leadership",
+                    int,
+                    0,
+                    "tank leader's modifier when directing, e.g. -1",
+                    **LEADER_BOUND,
                 ),
                 Param(
                     "leader_use",
@@ -951,7 +1143,15 @@ ACTIONS = {
                 Param("no_commander", help="no commander directing", **FLAG),
                 Param("no_target", help="into smoke", **FLAG),
                 Param("zeroed", help="zeroed in (scenario)", **FLAG),
-                Param("shots_before", int, 0, "earlier shots at this target without moving"),
+                Param(
+                    "shots_before",
+                    int,
+                    0,
+                    "earlier shots at this target without moving",
+                    min=0,
+                    max=10,
+                    bound="generous: ten earlier shots at one target",
+                ),
                 Param("target_moving", str, "none", "none, front_rear, or side:<inches>"),
                 Param("light_woods", help="target in light woods", **FLAG),
                 Param(
@@ -966,11 +1166,24 @@ ACTIONS = {
             "a main gun's HE or HEAT round at a figure (§3.32)",
             (
                 Param("firer", str, required=True, help="vehicle or gun", example="pak40"),
-                Param("range", float, required=True, help="range in inches", example=30),
+                Param(
+                    "range",
+                    float,
+                    required=True,
+                    help="range in inches",
+                    example=30,
+                    **INCHES_BOUND,
+                ),
                 Param("ammo", str, "HE", "round", ("HE", "HEAT")),
                 QUALITY,
                 Param("gun_mods", str, None, "to-hit modifiers: buttoned_up, moved_previous, ..."),
-                Param("leadership", int, 0, "tank leader's modifier when directing", min=None),
+                Param(
+                    "leadership",
+                    int,
+                    0,
+                    "tank leader's modifier when directing",
+                    **LEADER_BOUND,
+                ),
                 COVER,
                 Param("prone", help="target prone", **FLAG),
             ),
@@ -980,11 +1193,32 @@ ACTIONS = {
             "penetration",
             "penetration of a hit on a vehicle (§3.29)",
             (
-                Param("pen", int, required=True, help="penetration value after range", example=10),
+                Param(
+                    "pen",
+                    int,
+                    required=True,
+                    help="penetration value after range",
+                    example=10,
+                    **PEN_BOUND,
+                ),
                 *TARGET_PARAMS,
-                Param("location", int, None, "struck location 1-20 (else rolled)", min=1, max=20),
+                Param(
+                    "location",
+                    int,
+                    None,
+                    "struck location 1-20 (else rolled)",
+                    min=1,
+                    max=20,
+                    bound="the hit location table's d20",
+                ),
                 Param("heat", help="HEAT round", **FLAG),
-                Param("gun_mm", int, 75, "calibre (mm)"),
+                Param(
+                    "gun_mm",
+                    int,
+                    75,
+                    "calibre (mm)",
+                    **CALIBRE_BOUND,
+                ),
                 Param("small_arms", help="ATR or MG", **FLAG),
             ),
             build_penetration,
@@ -995,8 +1229,20 @@ ACTIONS = {
             (
                 Param("on", str, "figure", "what is under the shell", ("figure", "foxhole", "afv")),
                 Param("ring", str, "A", "template ring", artillery.RINGS),
-                Param("gun_mm", int, 81, "calibre (mm)"),
-                Param("he_pen", int, 9, "HE penetration"),
+                Param(
+                    "gun_mm",
+                    int,
+                    81,
+                    "calibre (mm)",
+                    **CALIBRE_BOUND,
+                ),
+                Param(
+                    "he_pen",
+                    int,
+                    9,
+                    "HE penetration",
+                    **PEN_BOUND,
+                ),
                 COVER,
                 Param("prone", help="prone", **FLAG),
                 Param("forest", help="in woods", **FLAG),
@@ -1008,8 +1254,22 @@ ACTIONS = {
             "offboard",
             "off-board fire mission call (§3.34)",
             (
-                Param("contact", int, required=True, help="Contact number", example=6),
-                Param("availability", int, required=True, help="Availability number", example=6),
+                Param(
+                    "contact",
+                    int,
+                    required=True,
+                    help="Contact number",
+                    example=6,
+                    **D10_BOUND,
+                ),
+                Param(
+                    "availability",
+                    int,
+                    required=True,
+                    help="Availability number",
+                    example=6,
+                    **D10_BOUND,
+                ),
             ),
             build_offboard,
         ),
@@ -1064,9 +1324,30 @@ ACTIONS = {
             "platoon-integrity",
             "tank platoon integrity check (§3.25)",
             (
-                Param("tanks", int, required=True, help="tanks and AFVs of the side", example=5),
-                Param("out", int, 0, "destroyed or out of action"),
-                Param("brewed", int, 0, "brewed up"),
+                Param(
+                    "tanks",
+                    int,
+                    required=True,
+                    help="tanks and AFVs of the side",
+                    example=5,
+                    min=1,
+                    max=60,
+                    bound="generous: a tank battalion",
+                ),
+                Param(
+                    "out",
+                    int,
+                    0,
+                    "destroyed or out of action",
+                    **BATTALION_BOUND,
+                ),
+                Param(
+                    "brewed",
+                    int,
+                    0,
+                    "brewed up",
+                    **BATTALION_BOUND,
+                ),
                 QUALITY,
                 Param("tank_leader", help="checks on a tank leader", **FLAG),
                 Param("integrity_mods", str, None, ", ".join(tank_morale.INTEGRITY_MODS)),
@@ -1077,7 +1358,14 @@ ACTIONS = {
             "availability",
             "pre-game availability roll (§3.27)",
             (
-                Param("number", int, required=True, help="chart number", example=5),
+                Param(
+                    "number",
+                    int,
+                    required=True,
+                    help="chart number",
+                    example=5,
+                    **D10_BOUND,
+                ),
                 Param(
                     "what",
                     str,
@@ -1120,7 +1408,15 @@ ACTIONS = {
         Action(
             "damage-points",
             "HE damage points on terrain (§3.37)",
-            (Param("gun_mm", int, 75, "calibre (mm)"),),
+            (
+                Param(
+                    "gun_mm",
+                    int,
+                    75,
+                    "calibre (mm)",
+                    **CALIBRE_BOUND,
+                ),
+            ),
             build_damage,
         ),
         Action(

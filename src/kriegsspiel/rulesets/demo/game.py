@@ -536,12 +536,9 @@ class DemoGame:
             enemies: list[dict[str, Any]] = []
             last: list[dict[str, Any]] = []
         elif side == SPECTATOR:
-            own, last = [], []
-            enemies = [
-                self._piece(state.pieces[i], p_name(state.pieces[i]), state.aliases.alias(side, i))
-                for s in state.sides
-                for i in state.seen.get(s, [])
-            ]
+            # no live piece, not even an observed one: a watcher could tell its owner that
+            # it is observed (engine/spectate.py shows everything after the game or delayed)
+            own, enemies, last = [], [], []
         else:
             own = [
                 self._piece(p) | {"hidden": p.hidden, "activated": p.id in state.activated}

@@ -36,6 +36,17 @@ from .rules.weapons import (
     target_of,
 )
 
+# numeric bounds shared by several parameters (issue 15 item 3), with their source
+CALIBRE_BOUND = dict(min=1, max=380, bound="the largest calibre in the data")
+CM_BOUND = dict(min=0, max=250, bound="the last range band edge in the data, 250 cm (p29)")
+PAIRS_BOUND = dict(min=1, max=12, bound="generous: twelve pairs on one point of aim")
+SUBUNITS_BOUND = dict(min=0, max=32, bound="the most sub-units of any organisation in the data")
+TEAMS_BOUND = dict(min=0, max=12, bound="the most teams in a squad or section in the data")
+TURNS_BOUND = dict(
+    min=1, max=30, bound="generous: a long game's turns; past the 4th the bonus stays +3"
+)
+
+
 FLAG = dict(type=bool, default=False, flag=True)
 CLASS = Param("troop_class", str, "regular", "firer's troop class", CLASSES)
 WEATHER = Param("weather", str, "clear", "rain/falling snow or night", ("clear", "rain", "night"))
@@ -342,7 +353,14 @@ AT_COMMON = (
         help="target AFV, softskin or gun (name or id)",
         example="usa_europe/m4",
     ),
-    Param("range", float, required=True, help="range in cm", example=5),
+    Param(
+        "range",
+        float,
+        required=True,
+        help="range in cm",
+        example=5,
+        **CM_BOUND,
+    ),
     Param("aspect", str, "front", "target facing hit", ("front", "side", "rear")),
     CLASS,
     Param("target_moving", str, "none", "target movement relative to the line of fire", MOVING),
@@ -380,7 +398,15 @@ ACTIONS = {
                 *AT_COMMON,
                 Param("ammo", str, "AP", "round fired", AMMO),
                 Param("firer_moved", help="firer moved over 5 cm", **FLAG),
-                Param("shots_before", int, 0, "earlier shots by this firer at this target"),
+                Param(
+                    "shots_before",
+                    int,
+                    0,
+                    "earlier shots by this firer at this target",
+                    min=0,
+                    max=10,
+                    bound="generous: ten earlier shots at one target",
+                ),
                 Param("traversed", help="turret/gun traversed over half", **FLAG),
                 Param("muzzle_flash", help="firing at a muzzle flash", **FLAG),
                 Param("commander_killed", help="firer's commander killed", **FLAG),
@@ -416,7 +442,14 @@ ACTIONS = {
             "infantry small-arms fire: teams lost (pp. 13-17)",
             (
                 Param("teams", str, required=True, help=TEAMS, example="rifle-team:3"),
-                Param("range", float, required=True, help="range in cm", example=30),
+                Param(
+                    "range",
+                    float,
+                    required=True,
+                    help="range in cm",
+                    example=30,
+                    **CM_BOUND,
+                ),
                 Param(
                     "cover",
                     str,
@@ -438,11 +471,31 @@ ACTIONS = {
                 CLASS,
                 Param("speculative", help="speculative or covering fire", **FLAG),
                 Param("muzzle_flash", help="firing at a muzzle flash", **FLAG),
-                Param("extra_barrels", int, 0, "extra coaxial barrels"),
-                Param("crew_lost", int, 0, "teams lost by a multi-team crew"),
+                Param(
+                    "extra_barrels",
+                    int,
+                    0,
+                    "extra coaxial barrels",
+                    min=0,
+                    max=3,
+                    bound="a quadruple mount has three extra barrels",
+                ),
+                Param(
+                    "crew_lost",
+                    int,
+                    0,
+                    "teams lost by a multi-team crew",
+                    **TEAMS_BOUND,
+                ),
                 Param("one_man_turret", help="AFV with a one-man turret", **FLAG),
                 WEATHER,
-                Param("squads", int, 1, "squads fired on together (losses spread evenly)"),
+                Param(
+                    "squads",
+                    int,
+                    1,
+                    "squads fired on together (losses spread evenly)",
+                    **{**SUBUNITS_BOUND, "min": 1},
+                ),
                 Param(
                     "shield",
                     str,
@@ -492,10 +545,26 @@ ACTIONS = {
             "a morale test (pp. 23-24)",
             (
                 Param("rating", str, "reliable", "morale rating", ("elite", "reliable", "poor")),
-                Param("teams_lost", int, 0, "teams lost (squad/section/crew tests)"),
-                Param("subunits_shaken", int, 0, "direct sub-units shaken"),
                 Param(
-                    "subunits_lost", int, 0, "direct sub-units disabled, destroyed or retreating"
+                    "teams_lost",
+                    int,
+                    0,
+                    "teams lost (squad/section/crew tests)",
+                    **TEAMS_BOUND,
+                ),
+                Param(
+                    "subunits_shaken",
+                    int,
+                    0,
+                    "direct sub-units shaken",
+                    **SUBUNITS_BOUND,
+                ),
+                Param(
+                    "subunits_lost",
+                    int,
+                    0,
+                    "direct sub-units disabled, destroyed or retreating",
+                    **SUBUNITS_BOUND,
                 ),
                 Param("afv", help="an AFV unit", **FLAG),
                 Param("commander_killed", help="head-up AFV commander killed", **FLAG),
@@ -523,7 +592,13 @@ ACTIONS = {
             "a unit pinned by covering fire tests to move or fire (p17)",
             (
                 Param("rating", str, "reliable", "morale rating", RATINGS),
-                Param("teams_lost", int, 0, "teams lost (squad/section/crew tests)"),
+                Param(
+                    "teams_lost",
+                    int,
+                    0,
+                    "teams lost (squad/section/crew tests)",
+                    **TEAMS_BOUND,
+                ),
                 Param("night", help="at night", **FLAG),
             ),
             build_break_pin,
@@ -538,7 +613,14 @@ ACTIONS = {
             "observe",
             "does an observer see a target (pp. 8-11)",
             (
-                Param("distance", float, required=True, help="distance in cm", example=100),
+                Param(
+                    "distance",
+                    float,
+                    required=True,
+                    help="distance in cm",
+                    example=100,
+                    **CM_BOUND,
+                ),
                 Param("target", str, None, "a target from the charts (sets its size)"),
                 Param("size", str, "C", "target size", ("A", "B", "C", "D")),
                 Param(
@@ -568,7 +650,14 @@ ACTIONS = {
             "flash",
             "is a firer revealed by its muzzle flash (p9)",
             (
-                Param("distance", float, required=True, help="observer to firer, cm", example=100),
+                Param(
+                    "distance",
+                    float,
+                    required=True,
+                    help="observer to firer, cm",
+                    example=100,
+                    **CM_BOUND,
+                ),
                 Param(
                     "weapon",
                     str,
@@ -582,7 +671,14 @@ ACTIONS = {
                         "mortar",
                     ),
                 ),
-                Param("calibre_mm", float, None, "gun or mortar calibre", example=75),
+                Param(
+                    "calibre_mm",
+                    float,
+                    None,
+                    "gun or mortar calibre",
+                    example=75,
+                    **CALIBRE_BOUND,
+                ),
                 Param("observer_closed_down", help="observer closed down", **FLAG),
                 Param("observer_moving", help="observer moving over 5 cm", **FLAG),
                 Param("camouflaged", help="firer camouflaged", **FLAG),
@@ -602,7 +698,12 @@ ACTIONS = {
                     example="Tiger",
                 ),
                 Param(
-                    "range", float, required=True, help="range to the point of aim, cm", example=200
+                    "range",
+                    float,
+                    required=True,
+                    help="range to the point of aim, cm",
+                    example=200,
+                    **CM_BOUND,
                 ),
                 Param("target", str, None, "a target from the charts (sets its size)"),
                 Param("size", str, "A", "target size", ("A", "B", "C", "D")),
@@ -611,7 +712,13 @@ ACTIONS = {
                 Param("target_moving", help="target moving", **FLAG),
                 Param("observed_under_half", help="target observed half a turn or less", **FLAG),
                 Param("speculative", help="speculative fire", **FLAG),
-                Param("turns_on_poa", int, 1, "turns firing at this point of aim"),
+                Param(
+                    "turns_on_poa",
+                    int,
+                    1,
+                    "turns firing at this point of aim",
+                    **TURNS_BOUND,
+                ),
                 Param("firer_moved", help="firer moved over 5 cm", **FLAG),
                 Param("smoke", help="target in smoke", **FLAG),
                 Param("wp", help="firing WP", **FLAG),
@@ -631,9 +738,22 @@ ACTIONS = {
             "direct smoke or WP placed (p33)",
             (
                 Param("firer", str, required=True, help="firing gun or AFV", example="Tiger"),
-                Param("range", float, required=True, help="range in cm", example=200),
+                Param(
+                    "range",
+                    float,
+                    required=True,
+                    help="range in cm",
+                    example=200,
+                    **CM_BOUND,
+                ),
                 CLASS,
-                Param("turns_on_poa", int, 1, "turns on this point of aim"),
+                Param(
+                    "turns_on_poa",
+                    int,
+                    1,
+                    "turns on this point of aim",
+                    **TURNS_BOUND,
+                ),
                 Param("firer_moved", help="firer moved over 5 cm", **FLAG),
             ),
             build_smoke,
@@ -650,8 +770,20 @@ ACTIONS = {
                     "unit in the zone",
                     ("infantry", "gun", "softskin", "afv", "open_afv"),
                 ),
-                Param("calibre_mm", float, 105, "calibre of the guns or mortars"),
-                Param("pairs", int, 1, "gun pairs (or mortars) on the point of aim"),
+                Param(
+                    "calibre_mm",
+                    float,
+                    105,
+                    "calibre of the guns or mortars",
+                    **CALIBRE_BOUND,
+                ),
+                Param(
+                    "pairs",
+                    int,
+                    1,
+                    "gun pairs (or mortars) on the point of aim",
+                    **PAIRS_BOUND,
+                ),
                 Param("mortar", help="mortar fire", **FLAG),
                 Param("first_mortar_turn", help="mortar's first turn on the target", **FLAG),
                 Param("partial", help="in the zone part of the move or partly outside", **FLAG),
@@ -683,12 +815,42 @@ ACTIONS = {
             "counter-battery",
             "counter-battery fire (p37)",
             (
-                Param("moves_seen", int, 1, "moves the listening post saw the battery fire"),
-                Param("moves_silent", int, 0, "moves silent since"),
+                Param(
+                    "moves_seen",
+                    int,
+                    1,
+                    "moves the listening post saw the battery fire",
+                    min=1,
+                    max=10,
+                    bound="generous: ten moves watched",
+                ),
+                Param(
+                    "moves_silent",
+                    int,
+                    0,
+                    "moves silent since",
+                    min=0,
+                    max=10,
+                    bound="generous: ten silent moves",
+                ),
                 Param("rocket", help="target is a rocket battery", **FLAG),
                 Param("mobile_rocket", help="mobile rocket launchers", **FLAG),
-                Param("pairs", int, 1, "CBF gun pairs"),
-                Param("calibre_threshold", int, 5, "1D6 needed per pair (bands lost)"),
+                Param(
+                    "pairs",
+                    int,
+                    1,
+                    "CBF gun pairs",
+                    **PAIRS_BOUND,
+                ),
+                Param(
+                    "calibre_threshold",
+                    int,
+                    5,
+                    "1D6 needed per pair (bands lost)",
+                    min=1,
+                    max=6,
+                    bound="a score on one D6",
+                ),
             ),
             build_counter_battery,
         ),
@@ -713,10 +875,16 @@ ACTIONS = {
             (
                 Param("weapon", str, "aa_hmg", "AA weapon row", aa_fire.WEAPONS),
                 Param("altitude", str, "low", "aircraft altitude", ("low", "medium")),
-                Param("barrels", int, 1, "barrels"),
+                Param("barrels", int, 1, "barrels", min=1, max=4, bound="a quadruple mount"),
                 Param("dive_bomber", help="target is a dive-bomber", **FLAG),
                 Param("armoured", help="armoured aircraft", **FLAG),
-                Param("range", float, 0.0, "range to the aircraft's POA, cm"),
+                Param(
+                    "range",
+                    float,
+                    0.0,
+                    "range to the aircraft's POA, cm",
+                    **CM_BOUND,
+                ),
             ),
             build_aa,
         ),
@@ -741,7 +909,13 @@ ACTIONS = {
             "passenger",
             "a crew or passenger base of a vehicle destroyed by AT fire (p30)",
             (
-                Param("calibre_mm", float, 75.0, "calibre of the gun that fired"),
+                Param(
+                    "calibre_mm",
+                    float,
+                    75.0,
+                    "calibre of the gun that fired",
+                    **CALIBRE_BOUND,
+                ),
                 Param(
                     "infantry_row",
                     str,
@@ -759,7 +933,13 @@ ACTIONS = {
             "flamethrower or Molotov at an AFV (p21)",
             (
                 Param("weapon", str, "man_pack", "flame weapon", tuple(flame.RANGE)),
-                Param("range", float, 5.0, "range in cm"),
+                Param(
+                    "range",
+                    float,
+                    5.0,
+                    "range in cm",
+                    **CM_BOUND,
+                ),
                 Param("open_topped", help="open-topped AFV", **FLAG),
                 Param("light_tank", help="a light tank", **FLAG),
                 Param("flamed_before", help="flamed before", **FLAG),
@@ -775,7 +955,15 @@ ACTIONS = {
                 Param("medium_altitude", help="bombing from medium altitude", **FLAG),
                 Param("cover", str, "none", "target's cover", ("none", "hard", "protected")),
                 Param("partial", help="part of the turn in the zone", **FLAG),
-                Param("extra_guns", int, 0, "extra guns of the calibre"),
+                Param(
+                    "extra_guns",
+                    int,
+                    0,
+                    "extra guns of the calibre",
+                    min=0,
+                    max=12,
+                    bound="generous: twelve guns of one calibre",
+                ),
             ),
             build_air,
         ),

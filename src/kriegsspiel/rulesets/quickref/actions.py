@@ -11,6 +11,14 @@ from .models import Artillery, Infantry, Vehicle
 from .options import Options
 from .tables import rules
 
+# numeric bounds shared by several parameters (issue 15 item 3), with their source
+RANGE_BOUND = dict(
+    min=0, max=108, bound="the longest range in the data, a gun's indirect maximum (L4)"
+)
+SA_BOUND = dict(min=0, max=9, bound="the strongest squad's SA plus an attached MG (L2)")
+STRENGTH_BOUND = dict(min=0, max=24, bound="the Effects table's last column (L2)")
+
+
 TERRAIN = Param("terrain", str, None, "target's terrain (terrain chart row, e.g. woods, building)")
 
 
@@ -231,6 +239,8 @@ def build_flame(cat, opts, *, weapon, target_vehicle, terrain, target_suppressed
         art = cat.get("artillery", f"flamethrower-{weapon}")
         assert isinstance(art, Artillery)
         s = art.strength
+    if target_vehicle:
+        _vehicle(cat, target_vehicle)  # a chart vehicle (closest names listed if not)
     t = he_fire.HETarget("infantry", terrain, target_suppressed)
     order = he_fire.VEHICLE_OUTCOMES if target_vehicle else he_fire.HE_OUTCOMES
     return Query(
@@ -314,7 +324,14 @@ TARGET_PARAMS = (
     Param("target_suppressed", help="target is suppressed", **FLAGS),
 )
 STRENGTH = (
-    Param("strength", int, None, "HE strength", example=6),
+    Param(
+        "strength",
+        int,
+        None,
+        "HE strength",
+        example=6,
+        **STRENGTH_BOUND,
+    ),
     Param("battery", str, None, "HE class instead of a strength, e.g. medium-gun"),
 )
 
@@ -335,7 +352,14 @@ ACTIONS = {
                 Param(
                     "target", str, required=True, help="target vehicle or gun", example="Sherman"
                 ),
-                Param("range", float, required=True, help="range in inches", example=12),
+                Param(
+                    "range",
+                    float,
+                    required=True,
+                    help="range in inches",
+                    example=12,
+                    **RANGE_BOUND,
+                ),
                 Param(
                     "aspect",
                     str,
@@ -365,8 +389,16 @@ ACTIONS = {
                     required=True,
                     help="total SA strength of the attack",
                     example=4,
+                    **STRENGTH_BOUND,
                 ),
-                Param("range", float, required=True, help="range in inches", example=12),
+                Param(
+                    "range",
+                    float,
+                    required=True,
+                    help="range in inches",
+                    example=12,
+                    **RANGE_BOUND,
+                ),
                 Param(
                     "weapon", str, "rifle", "sets the range bands", ("rifle", "lmg", "mmg", "hmg")
                 ),
@@ -380,8 +412,22 @@ ACTIONS = {
             "soft-vehicle",
             "small-arms fire at an unarmoured vehicle",
             (
-                Param("strength", int, required=True, help="SA strength", example=4),
-                Param("range", float, required=True, help="range in inches", example=12),
+                Param(
+                    "strength",
+                    int,
+                    required=True,
+                    help="SA strength",
+                    example=4,
+                    **STRENGTH_BOUND,
+                ),
+                Param(
+                    "range",
+                    float,
+                    required=True,
+                    help="range in inches",
+                    example=12,
+                    **RANGE_BOUND,
+                ),
                 Param(
                     "weapon",
                     str,
@@ -413,7 +459,14 @@ ACTIONS = {
                 Param(
                     "firer", str, required=True, help="firing vehicle or gun", example="PzKw IV H"
                 ),
-                Param("range", float, required=True, help="range in inches", example=12),
+                Param(
+                    "range",
+                    float,
+                    required=True,
+                    help="range in inches",
+                    example=12,
+                    **RANGE_BOUND,
+                ),
                 *TARGET_PARAMS,
                 Param("target_moved", help="target moved", **FLAGS),
                 Param("firer_moved", help="firer moved up to half", **FLAGS),
@@ -443,7 +496,13 @@ ACTIONS = {
                 Param("buttoned", help="vehicle buttoned up", **FLAGS),
                 Param("terrain", str, None, "the assaulting squad's terrain"),
                 Param("suppressed", help="assaulting squad is suppressed", **FLAGS),
-                Param("riders_sa", int, 0, "SA of infantry riding on the vehicle (fires first)"),
+                Param(
+                    "riders_sa",
+                    int,
+                    0,
+                    "SA of infantry riding on the vehicle (fires first)",
+                    **SA_BOUND,
+                ),
                 Param(
                     "escort_within_3",
                     help='friendly infantry of the vehicle within 3" (must be assaulted first)',
@@ -469,6 +528,7 @@ ACTIONS = {
                     required=True,
                     help="defender's SA plus support weapons",
                     example=2,
+                    **SA_BOUND,
                 ),
                 Param("terrain", str, None, "defender's terrain"),
             ),

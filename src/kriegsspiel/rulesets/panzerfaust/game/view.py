@@ -69,15 +69,10 @@ def view(game: Any, state: State, side: str) -> dict[str, Any]:
         last: list[dict[str, Any]] = []
         markers = [asdict(m) for m in state.markers.values()]
     elif side == SPECTATOR:
-        own, last, markers = (
-            [],
-            [],
-            [asdict(m) for m in state.markers.values() if m.visible_to is None],
-        )
-        enemies = [
-            enemy_piece(state, side, state.elements[i]) for s in state.sides
-            for i in state.seen.get(s, [])
-        ]  # fmt: skip
+        # no live piece, not even an observed one: a watcher could tell its owner that it
+        # is observed (engine/spectate.py shows everything after the game or delayed)
+        own, enemies, last = [], [], []
+        markers = [asdict(m) for m in state.markers.values() if m.visible_to is None]
     else:
         own = [own_piece(e) for e in state.elements.values() if e.side == side and e.on_table]
         seen = state.seen.get(side, [])
