@@ -39,13 +39,17 @@ def scaled(raw: dict, times: int) -> dict:
     out = copy.deepcopy(raw)
     width = float(out["table"]["width"])
     for force in out["forces"].values():
+        ids = {t["id"] for c in force["companies"] for p in c["platoons"] for t in p["teams"]}
+        for arrival in force.get("arrivals", []):  # a copied platoon arrives with its original
+            arrival["platoons"] += [
+                f"{p}-x{k}" for k in range(1, times) for p in arrival["platoons"]
+            ]
         for company in force["companies"]:
             copies = []
             for k in range(1, times):
                 for p in company["platoons"]:
                     q = copy.deepcopy(p)
                     q["id"] = f"{p['id']}-x{k}"
-                    ids = {t["id"] for t in q["teams"]}
                     for t in q["teams"]:
                         t["id"] = f"{t['id']}-x{k}"
                         if t.get("transport") in ids:  # riders go with their copied carrier
