@@ -64,3 +64,15 @@ def check_envelope(view: dict[str, Any]) -> None:
     gaps = missing_keys(view) + piece_problems(view)
     if gaps:
         raise ValueError(f"the view does not fit the envelope: {'; '.join(gaps)}")
+
+
+def scenario_keys(sc: Any) -> dict[str, Any]:
+    """The envelope keys every view takes from its scenario alone: turn limit, table, terrain,
+    objectives and sides."""
+    return {
+        "turn_limit": sc.victory.turn_limit,
+        "table": sc.table.model_dump(),
+        "terrain": [f.model_dump() for f in sc.terrain],
+        "objectives": [o.model_dump() for o in sc.objectives],
+        "sides": [{"id": s.id, "name": s.name, "nation": s.nation} for s in sc.sides],
+    }

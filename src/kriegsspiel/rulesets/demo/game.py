@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict
 from ...engine import victory
 from ...engine.aliases import Aliases
 from ...engine.commands import IllegalCommand
+from ...engine.envelope import scenario_keys
 from ...engine.events import SPECTATOR, UMPIRE, Draft, Event
 from ...engine.flow import ActivationQueue, Phase, PhaseCycle, ReactionPrompt
 from ...engine.scenario import Scenario
@@ -561,14 +562,10 @@ class DemoGame:
             "ruleset": self.ruleset,
             "you": side,
             "turn": state.turn,
-            "turn_limit": sc.victory.turn_limit,
             "phase": state.phase,
             "phase_title": phase.title,
             "active": self.active_sides(state),
-            "table": sc.table.model_dump(),
-            "terrain": [f.model_dump() for f in sc.terrain],
-            "objectives": [o.model_dump() for o in sc.objectives],
-            "sides": [{"id": s.id, "name": s.name, "nation": s.nation} for s in sc.sides],
+            **scenario_keys(sc),
             "options": {},
             "legal": self.legal_commands(state, side),
             "result": state.result,

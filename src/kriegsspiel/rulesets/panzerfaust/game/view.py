@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
+from ....engine.envelope import scenario_keys
 from ....engine.events import SPECTATOR, UMPIRE
 from . import phases, support
 from .state import Element, State
@@ -120,14 +121,10 @@ def view(game: Any, state: State, side: str) -> dict[str, Any]:
         "ruleset": "panzerfaust",
         "you": side,
         "turn": state.turn,
-        "turn_limit": sc.victory.turn_limit,
         "phase": state.phase,
         "phase_title": phase.title,
         "active": game.active_sides(state),
-        "table": sc.table.model_dump(),
-        "terrain": [f.model_dump() for f in sc.terrain],
-        "objectives": [o.model_dump() for o in sc.objectives],
-        "sides": [{"id": s.id, "name": s.name, "nation": s.nation} for s in sc.sides],
+        **scenario_keys(sc),
         "options": {},
         "legal": game.legal_commands(state, side),
         "result": state.result,
