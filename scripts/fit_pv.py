@@ -5,7 +5,7 @@
 
 Per kind: ridge regression of the printed PV on standardised features (pv_model.FEATURES); a
 missing feature takes its mean. The penalty is chosen by leave-one-out error (closed form via the
-hat matrix), and that error is what the decision P56 reports as the held-out error.
+hat matrix), and that error is what the decision P100 reports as the held-out error.
 """
 
 from __future__ import annotations
@@ -91,7 +91,7 @@ def main() -> None:
     doc = {
         "provenance": "placeholder",
         "method": "ridge regression per kind on the surviving PVs of seed 000 (scripts/fit_pv.py)",
-        "decision": "docs/decisions/panzerfaust.md P56",
+        "decision": "docs/decisions/panzerfaust.md P100",
         "fitted": {"date": date.today().isoformat(), "data_commit": commit or None},
         "kinds": kinds,
     }

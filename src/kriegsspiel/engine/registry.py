@@ -29,7 +29,7 @@ class RulesetEntry:
     scenario (raising pydantic's ValidationError or ValueError); `unit` is the table's unit
     it plays in; `objective_radius` is the radius of an objective that gives none (None: every
     objective must give one); `table_plugin` names the browser table's plug-in
-    (web/static/rulesets/*.js)."""
+    (web/static/table-<plugin>.js)."""
 
     id: str
     title: str
