@@ -79,10 +79,17 @@ def test_odds_page_in_chromium(base, browser):
     page.click("#roll")
     page.wait_for_selector("#explanation li")
     assert "result:" in page.inner_text("#explanation")
+    assert page.get_attribute("#p-range", "max") == "250"
     page.fill("#p-range", "400")
     page.click("#go")
     page.wait_for_selector("#error:not([hidden])")
-    assert "250 cm" in page.inner_text("#error")
+    assert page.inner_text("#error").startswith("range:") and "250 cm" in page.inner_text("#error")
+    page.fill("#p-range", "65")
+    page.fill("#p-shots_before", "-1")  # refused by the page itself before any request
+    page.click("#go")
+    page.wait_for_selector("#error:not([hidden])")
+    assert page.inner_text("#error").startswith("shots_before:")
+    page.fill("#p-shots_before", "0")
     page.select_option("#ruleset", "quickref")
     page.select_option("#action", "morale")
     page.click("#go")

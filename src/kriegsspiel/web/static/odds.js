@@ -32,7 +32,11 @@ function field(action, p) {
     for (const c of p.choices) input.append(new Option(c, c, c === p.default, c === p.default));
   } else {
     input.type = p.type === "text" ? "search" : "number";
-    if (p.type !== "text") input.step = "any";
+    if (p.type !== "text") {
+      input.step = p.type === "integer" ? "1" : "any";
+      if (p.min !== null && p.min !== undefined) input.min = p.min;
+      if (p.max !== null && p.max !== undefined) input.max = p.max;
+    }
     if (p.default !== null && p.default !== undefined) input.value = p.default;
     const kind = kindFor(action, p.name);
     if (kind) {
@@ -116,8 +120,28 @@ function render(data) {
   );
 }
 
+function showError(text) {
+  $("error").textContent = text;
+  $("error").hidden = false;
+}
+
+// The page checks each field against the bounds the API publishes before asking, and names the
+// field it refuses; the server checks again and its 422 names the field too.
+function invalidField() {
+  for (const p of currentAction().params) {
+    const el = $("p-" + p.name);
+    if (!el.checkValidity()) {
+      el.focus();
+      return `${p.name}: ${el.validationMessage}${p.help ? " — " + p.help : ""}`;
+    }
+  }
+  return null;
+}
+
 async function ask(withRoll) {
   $("error").hidden = true;
+  const refused = invalidField();
+  if (refused) return showError(refused);
   const body = collect();
   if (withRoll) body.seed = Math.floor(Math.random() * 2 ** 31);
   const r = await fetch(`/api/odds/${$("ruleset").value}/${$("action").value}`, {
@@ -128,9 +152,7 @@ async function ask(withRoll) {
   const data = await r.json();
   if (!r.ok) {
     const d = data.detail || {};
-    $("error").textContent = (d.field ? d.field + ": " : "") + (d.reason || JSON.stringify(d));
-    $("error").hidden = false;
-    return;
+    return showError((d.field ? d.field + ": " : "") + (d.reason || JSON.stringify(d)));
   }
   render(data);
 }
@@ -141,7 +163,7 @@ async function start() {
   $("ruleset").addEventListener("change", showActions);
   $("action").addEventListener("change", showParams);
   $("query").addEventListener("submit", (e) => { e.preventDefault(); ask(false); });
-  $("roll").addEventListener("click", () => { if ($("query").reportValidity()) ask(true); });
+  $("roll").addEventListener("click", () => ask(true));
   showActions();
   document.body.dataset.ready = "1";
 }
