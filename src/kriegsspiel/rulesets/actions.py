@@ -35,6 +35,11 @@ class Param:
         return f"{self.help} [{low}..{high}{': ' + self.bound if self.bound else ''}]"
 
 
+def flag(name: str, help: str) -> Param:
+    """A yes/no parameter, off unless given (`--name` on the CLI, a checkbox on the page)."""
+    return Param(name, bool, False, help, flag=True)
+
+
 @dataclass(frozen=True)
 class Query:
     """What to run: the resolution, its arguments and the order outcomes are listed in."""

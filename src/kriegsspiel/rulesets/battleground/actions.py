@@ -9,7 +9,7 @@ from typing import Any
 
 from ...data.catalogue import Catalogue
 from ...data.errors import RuleError
-from ..actions import Action, Param, Query
+from ..actions import Action, Param, Query, flag
 from .models import COLUMNS, ATWeapon, Gun, SmallArm, Vehicle
 from .options import Options
 from .rules import (
@@ -41,7 +41,6 @@ PEN_BOUND = dict(min=0, max=67, bound="the highest penetration in the data")
 SQUAD_BOUND = dict(min=1, max=20, bound="generous: a squad of twenty figures")
 
 
-FLAG = dict(type=bool, default=False, flag=True)
 QUALITY = Param("quality", str, "regular", "troop or crew quality", QUALITIES)
 FACING = Param("facing", str, "front", "armour facing toward the firer", FACINGS)
 SEVERITY = Param("severity", str, "normal", "check severity", ("normal", "half", "quarter"))
@@ -239,10 +238,10 @@ FIRE_PARAMS = (
     ),
     QUALITY,
     COVER,
-    Param("prone", help="target prone", **FLAG),
-    Param("light_wound", help="firer light wounded", **FLAG),
-    Param("non_qualified", help="crew weapon not his own", **FLAG),
-    Param("captured", help="captured weapon", **FLAG),
+    flag("prone", "target prone"),
+    flag("light_wound", "firer light wounded"),
+    flag("non_qualified", "crew weapon not his own"),
+    flag("captured", "captured weapon"),
     Param(
         "leadership",
         int,
@@ -250,10 +249,10 @@ FIRE_PARAMS = (
         "directing leader's modifier, e.g. -2",
         **LEADER_BOUND,
     ),
-    Param("aimed", help="aimed shot (action 1 aims)", **FLAG),
-    Param("sniper", help="sniper", **FLAG),
-    Param("on_move", help="passenger on a moving vehicle", **FLAG),
-    Param("no_target", help="into smoke / unseen area / pistol port", **FLAG),
+    flag("aimed", "aimed shot (action 1 aims)"),
+    flag("sniper", "sniper"),
+    flag("on_move", "passenger on a moving vehicle"),
+    flag("no_target", "into smoke / unseen area / pistol port"),
     Param(
         "crew_missing",
         int,
@@ -458,8 +457,8 @@ def _gun(cat: Catalogue, name: str) -> tank_fire.Gun:
 TARGET_PARAMS = (
     Param("target", str, required=True, help="target vehicle", example="pziv_h"),
     FACING,
-    Param("hull_down", help="target hull down", **FLAG),
-    Param("skirts", help="Schurzen/sandbags cover the struck location", **FLAG),
+    flag("hull_down", "target hull down"),
+    flag("skirts", "Schurzen/sandbags cover the struck location"),
 )
 
 
@@ -710,8 +709,8 @@ CHECK_PARAMS = (
     MORALE,
     SEVERITY,
     MODS,
-    Param("light_wound", help="light wounded (+5)", **FLAG),
-    Param("team_of_one", help="alone: half morale", **FLAG),
+    flag("light_wound", "light wounded (+5)"),
+    flag("team_of_one", "alone: half morale"),
     Param(
         "leadership",
         int,
@@ -737,9 +736,9 @@ ACTIONS = {
                     **INCHES_BOUND,
                 ),
                 Param("target", str, "infantry", "target kind", ("infantry", "vehicle")),
-                Param("concealed", help="target in concealing terrain", **FLAG),
-                Param("moving", help="target moved last action", **FLAG),
-                Param("firing", help="target fired last action", **FLAG),
+                flag("concealed", "target in concealing terrain"),
+                flag("moving", "target moved last action"),
+                flag("firing", "target fired last action"),
                 Param("size", str, "M", "vehicle size", SIZES),
                 Param("shifts", str, None, f"column shifts: {', '.join(sighting.SHIFTS)}"),
                 Param("terrain", str, None, "target's terrain (sets Concealed), e.g. light_woods"),
@@ -749,7 +748,7 @@ ACTIONS = {
         Action(
             "morale",
             "morale check; heroes and cowards when caused by fire (§3.3)",
-            (*CHECK_PARAMS, Param("not_fire", help="not caused by enemy fire", **FLAG)),
+            (*CHECK_PARAMS, flag("not_fire", "not caused by enemy fire")),
             build_morale,
         ),
         Action(
@@ -770,7 +769,7 @@ ACTIONS = {
                     **LEADER_BOUND,
                 ),
                 MODS,
-                Param("light_wound", help="light wounded (+5)", **FLAG),
+                flag("light_wound", "light wounded (+5)"),
             ),
             build_rally,
         ),
@@ -797,7 +796,7 @@ ACTIONS = {
                 QUALITY,
                 Param("leader", str, None, "best surviving leader's morale"),
                 MODS,
-                Param("ripple", help="ripple effect forces the check", **FLAG),
+                flag("ripple", "ripple effect forces the check"),
             ),
             build_squad,
         ),
@@ -839,7 +838,7 @@ ACTIONS = {
                 Param(
                     "mode", str, "normal", "fire mode", ("normal", "spray", "raking", "plunging")
                 ),
-                Param("ambush", help="fired from Ambush (15 in; snipers 40)", **FLAG),
+                flag("ambush", "fired from Ambush (15 in; snipers 40)"),
             ),
             build_fire,
         ),
@@ -887,10 +886,10 @@ ACTIONS = {
                     **INCHES_BOUND,
                 ),
                 COVER,
-                Param("prone", help="target prone", **FLAG),
-                Param("enclosed", help="target in an enclosed space (ring A)", **FLAG),
-                Param("blind", help="long-range rifle grenade at a point out of sight", **FLAG),
-                Param("from_moving_halftrack", help="thrown from a moving halftrack", **FLAG),
+                flag("prone", "target prone"),
+                flag("enclosed", "target in an enclosed space (ring A)"),
+                flag("blind", "long-range rifle grenade at a point out of sight"),
+                flag("from_moving_halftrack", "thrown from a moving halftrack"),
             ),
             build_grenade,
         ),
@@ -900,7 +899,7 @@ ACTIONS = {
             (
                 Param("column", str, "E", "effects column of the weapon that hit him", COLUMNS),
                 COVER,
-                Param("prone", help="carrier prone", **FLAG),
+                flag("prone", "carrier prone"),
             ),
             build_carrier,
         ),
@@ -927,9 +926,9 @@ ACTIONS = {
             "flamethrower burst at a figure (§3.15)",
             (
                 Param("zone", str, "yellow", "template zone", ("red", "yellow")),
-                Param("active", help="fired last action (no activation roll)", **FLAG),
+                flag("active", "fired last action (no activation roll)"),
                 COVER,
-                Param("prone", help="target prone", **FLAG),
+                flag("prone", "target prone"),
             ),
             build_flame,
         ),
@@ -979,7 +978,7 @@ ACTIONS = {
                     max=10,
                     bound="generous: ten more attackers in one melee",
                 ),
-                Param("obstacle", help="fought across an obstacle", **FLAG),
+                flag("obstacle", "fought across an obstacle"),
             ),
             build_hth,
         ),
@@ -988,8 +987,8 @@ ACTIONS = {
             "gut check when an AFV comes close or to advance on it (§3.17)",
             (
                 MORALE,
-                Param("advancing", help="moving within range of it", **FLAG),
-                Param("not_tank", help="an AFV that is not a tank or assault gun", **FLAG),
+                flag("advancing", "moving within range of it"),
+                flag("not_tank", "an AFV that is not a tank or assault gun"),
                 Param(
                     "approach_mods",
                     str,
@@ -1025,9 +1024,9 @@ ACTIONS = {
                     None,
                     "elite, green, light_wound, engineer, anti_magnetic_paste, zimmerit",
                 ),
-                Param("cluster", help="cluster grenade", **FLAG),
-                Param("moving", help="vehicle moving", **FLAG),
-                Param("thrown", help="thrown satchel or demo pack", **FLAG),
+                flag("cluster", "cluster grenade"),
+                flag("moving", "vehicle moving"),
+                flag("thrown", "thrown satchel or demo pack"),
                 Param(
                     "throw_range",
                     float,
@@ -1044,7 +1043,7 @@ ACTIONS = {
             "molotov",
             "Molotov cocktail on a vehicle (§3.18)",
             (
-                Param("open_top", help="lands in an open-top vehicle", **FLAG),
+                flag("open_top", "lands in an open-top vehicle"),
                 Param("molotov_mods", str, None, "unbuttoned, flamethrower, rain_snow"),
             ),
             build_molotov,
@@ -1136,13 +1135,13 @@ ACTIONS = {
                     "leader modifies to-hit or shifts the location",
                     ("to_hit", "location"),
                 ),
-                Param("aimed", help="aimed (extra gunner action)", **FLAG),
-                Param("on_move", help="fires on the move", **FLAG),
-                Param("moved_previous", help="moved in the previous action", **FLAG),
-                Param("buttoned_up", help="buttoned up", **FLAG),
-                Param("no_commander", help="no commander directing", **FLAG),
-                Param("no_target", help="into smoke", **FLAG),
-                Param("zeroed", help="zeroed in (scenario)", **FLAG),
+                flag("aimed", "aimed (extra gunner action)"),
+                flag("on_move", "fires on the move"),
+                flag("moved_previous", "moved in the previous action"),
+                flag("buttoned_up", "buttoned up"),
+                flag("no_commander", "no commander directing"),
+                flag("no_target", "into smoke"),
+                flag("zeroed", "zeroed in (scenario)"),
                 Param(
                     "shots_before",
                     int,
@@ -1153,11 +1152,11 @@ ACTIONS = {
                     bound="generous: ten earlier shots at one target",
                 ),
                 Param("target_moving", str, "none", "none, front_rear, or side:<inches>"),
-                Param("light_woods", help="target in light woods", **FLAG),
+                flag("light_woods", "target in light woods"),
                 Param(
                     "turret_turn", str, "none", "turret traverse this action", tank_fire.TURRET_TURN
                 ),
-                Param("turret_turned_before", help="T-34: turret turned last action", **FLAG),
+                flag("turret_turned_before", "T-34: turret turned last action"),
             ),
             build_tank_fire,
         ),
@@ -1185,7 +1184,7 @@ ACTIONS = {
                     **LEADER_BOUND,
                 ),
                 COVER,
-                Param("prone", help="target prone", **FLAG),
+                flag("prone", "target prone"),
             ),
             build_he_fire,
         ),
@@ -1211,7 +1210,7 @@ ACTIONS = {
                     max=20,
                     bound="the hit location table's d20",
                 ),
-                Param("heat", help="HEAT round", **FLAG),
+                flag("heat", "HEAT round"),
                 Param(
                     "gun_mm",
                     int,
@@ -1219,7 +1218,7 @@ ACTIONS = {
                     "calibre (mm)",
                     **CALIBRE_BOUND,
                 ),
-                Param("small_arms", help="ATR or MG", **FLAG),
+                flag("small_arms", "ATR or MG"),
             ),
             build_penetration,
         ),
@@ -1244,8 +1243,8 @@ ACTIONS = {
                     **PEN_BOUND,
                 ),
                 COVER,
-                Param("prone", help="prone", **FLAG),
-                Param("forest", help="in woods", **FLAG),
+                flag("prone", "prone"),
+                flag("forest", "in woods"),
                 Param("target", str, "PzKpfw IV H", "AFV under the shell"),
             ),
             build_artillery,
@@ -1285,9 +1284,9 @@ ACTIONS = {
                     "move5",
                     f"AP: {', '.join(mines.AP_ROWS)}; AT: {', '.join(mines.AT_ROWS)}",
                 ),
-                Param("anti_tank", help="AT minefield", **FLAG),
-                Param("detector", help="mine detector", **FLAG),
-                Param("marked_lane", help="in a marked lane", **FLAG),
+                flag("anti_tank", "AT minefield"),
+                flag("detector", "mine detector"),
+                flag("marked_lane", "in a marked lane"),
             ),
             build_mine,
         ),
@@ -1304,7 +1303,7 @@ ACTIONS = {
                     example="bocage",
                 ),
                 Param("bog_mods", str, None, f"modifiers: {', '.join(movement.BOG_MODS)}"),
-                Param("unbogging", help="trying to unbog", **FLAG),
+                flag("unbogging", "trying to unbog"),
             ),
             build_bog,
         ),
@@ -1313,7 +1312,7 @@ ACTIONS = {
             "tank crew morale: bail out, button up, heroes (§3.24)",
             (
                 QUALITY,
-                Param("tank_leader", help="tank leader aboard", **FLAG),
+                flag("tank_leader", "tank leader aboard"),
                 Param("leader", str, None, "printed tank leader morale, e.g. 14-1"),
                 Param("cause", str, "crew_killed", "trigger", tank_morale.CAUSES),
                 MODS,
@@ -1349,7 +1348,7 @@ ACTIONS = {
                     **BATTALION_BOUND,
                 ),
                 QUALITY,
-                Param("tank_leader", help="checks on a tank leader", **FLAG),
+                flag("tank_leader", "checks on a tank leader"),
                 Param("integrity_mods", str, None, ", ".join(tank_morale.INTEGRITY_MODS)),
             ),
             build_integrity,
@@ -1390,8 +1389,8 @@ ACTIONS = {
             "infantry run down by a vehicle (§3.32)",
             (
                 MORALE,
-                Param("prone_open", help="prone in the open", **FLAG),
-                Param("light_wound", help="light wounded", **FLAG),
+                flag("prone_open", "prone in the open"),
+                flag("light_wound", "light wounded"),
             ),
             build_run_down,
         ),
@@ -1401,7 +1400,7 @@ ACTIONS = {
             "main-gun hit on a truck or jeep (§3.39)",
             (
                 Param("facing", str, "front", "facing", ("front", "side")),
-                Param("he", help="HE or HEAT round", **FLAG),
+                flag("he", "HE or HEAT round"),
             ),
             build_truck_hit,
         ),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...data.catalogue import Catalogue
-from ..actions import Action, Param, Query
+from ..actions import Action, Param, Query, flag
 from . import assault, direct_fire, he_fire, morale, small_arms
 from .direct_fire import RuleError, Shot
 from .infantry_effects import InfantryState
@@ -315,13 +315,12 @@ def build_morale(cat, opts) -> Query:
     return Query(morale.morale_check, (_rules(cat, opts),), ("pass", "fail"), "morale check")
 
 
-FLAGS = dict(type=bool, default=False, flag=True)
 TARGET_PARAMS = (
     Param("target", str, "infantry", "kind of target", ("infantry", "soft", "armoured")),
     Param("target_vehicle", str, None, "a chart vehicle as the target (sets kind and armour)"),
     TERRAIN,
-    Param("hull_down", help="target is hull-down", **FLAGS),
-    Param("target_suppressed", help="target is suppressed", **FLAGS),
+    flag("hull_down", "target is hull-down"),
+    flag("target_suppressed", "target is suppressed"),
 )
 STRENGTH = (
     Param(
@@ -367,13 +366,13 @@ ACTIONS = {
                     "target aspect seen from the firer",
                     ("front", "side", "rear"),
                 ),
-                Param("target_moved", help="target moved last move", **FLAGS),
-                Param("firer_moved", help="firer moved up to half its move", **FLAGS),
-                Param("firer_moved_far", help="firer moved more than half (decision Q6)", **FLAGS),
-                Param("firer_buttoned", help="firer buttoned up", **FLAGS),
-                Param("firer_damaged", help="firer is damaged", **FLAGS),
+                flag("target_moved", "target moved last move"),
+                flag("firer_moved", "firer moved up to half its move"),
+                flag("firer_moved_far", "firer moved more than half (decision Q6)"),
+                flag("firer_buttoned", "firer buttoned up"),
+                flag("firer_damaged", "firer is damaged"),
                 TERRAIN,
-                Param("hull_down", help="target hull-down", **FLAGS),
+                flag("hull_down", "target hull-down"),
                 Param("weapon", str, "main", "main, or an alternative gun such as 75mm"),
                 Param("target_variant", str, None, "target variant, e.g. late_armour"),
             ),
@@ -403,8 +402,8 @@ ACTIONS = {
                     "weapon", str, "rifle", "sets the range bands", ("rifle", "lmg", "mmg", "hmg")
                 ),
                 TERRAIN,
-                Param("target_suppressed", help="target is suppressed", **FLAGS),
-                Param("suppressive", help="suppressive fire", **FLAGS),
+                flag("target_suppressed", "target is suppressed"),
+                flag("suppressive", "suppressive fire"),
             ),
             build_small_arms,
         ),
@@ -436,7 +435,7 @@ ACTIONS = {
                     ("rifle", "lmg", "mmg", "hmg"),
                 ),
                 TERRAIN,
-                Param("mg", help="machine guns took part", **FLAGS),
+                flag("mg", "machine guns took part"),
             ),
             build_soft_vehicle,
         ),
@@ -446,7 +445,7 @@ ACTIONS = {
             "call for fire, drift and burst",
             (
                 *STRENGTH,
-                Param("russian", help="Russian observer (7+)", **FLAGS),
+                flag("russian", "Russian observer (7+)"),
                 Param("observer", str, "fo", "fo/command stand or other", ("fo", "other")),
                 *TARGET_PARAMS,
             ),
@@ -468,10 +467,10 @@ ACTIONS = {
                     **RANGE_BOUND,
                 ),
                 *TARGET_PARAMS,
-                Param("target_moved", help="target moved", **FLAGS),
-                Param("firer_moved", help="firer moved up to half", **FLAGS),
-                Param("firer_buttoned", help="firer buttoned", **FLAGS),
-                Param("firer_damaged", help="firer damaged", **FLAGS),
+                flag("target_moved", "target moved"),
+                flag("firer_moved", "firer moved up to half"),
+                flag("firer_buttoned", "firer buttoned"),
+                flag("firer_damaged", "firer damaged"),
             ),
             build_he_direct,
         ),
@@ -484,7 +483,7 @@ ACTIONS = {
                 ),
                 Param("target_vehicle", str, None, "a vehicle target"),
                 TERRAIN,
-                Param("target_suppressed", help="target is suppressed", **FLAGS),
+                flag("target_suppressed", "target is suppressed"),
             ),
             build_flame,
         ),
@@ -493,9 +492,9 @@ ACTIONS = {
             "one squad close-assaults a vehicle",
             (
                 Param("vehicle", str, required=True, help="the vehicle", example="Panther"),
-                Param("buttoned", help="vehicle buttoned up", **FLAGS),
+                flag("buttoned", "vehicle buttoned up"),
                 Param("terrain", str, None, "the assaulting squad's terrain"),
-                Param("suppressed", help="assaulting squad is suppressed", **FLAGS),
+                flag("suppressed", "assaulting squad is suppressed"),
                 Param(
                     "riders_sa",
                     int,
@@ -503,10 +502,9 @@ ACTIONS = {
                     "SA of infantry riding on the vehicle (fires first)",
                     **SA_BOUND,
                 ),
-                Param(
+                flag(
                     "escort_within_3",
-                    help='friendly infantry of the vehicle within 3" (must be assaulted first)',
-                    **FLAGS,
+                    'friendly infantry of the vehicle within 3" (must be assaulted first)',
                 ),
             ),
             build_assault_vehicle,
