@@ -260,7 +260,13 @@ class GameHub:
                 answers[(req.seat, req.key)] = Answer(req.seat, req.key, fingerprint, exc.to_json())
             raise
         after = self.step(game)
-        new = new + run_ai_seats(game, self.meta(game.id).get("ai", []))  # AI seats answer
+        ai = self.meta(game.id).get("ai", [])
+        if ai:  # the AI seats answer in a worker thread, under this game's lock: a slow bot
+            try:  # holds up this game only, never the server's other games
+                new = new + await asyncio.to_thread(run_ai_seats, game, ai)
+            except BaseException:
+                self._drop(game.id)  # nothing of this command was committed: reload
+                raise
         if repeats >= self.limits.commands_per_step and after == step:
             self._drop(game.id)  # uncommitted events: reload the game as the store has it
             raise Refused(
