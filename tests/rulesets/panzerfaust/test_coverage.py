@@ -19,7 +19,7 @@ PINNED = {
     "guns_with_penetration": {"aa_auto": [23, 23], "at_tank": [72, 72], "howitzer_field": [29, 29]},
     "guns_with_sourced_penetration": {
         "aa_auto": [15, 23],
-        "at_tank": [58, 72],
+        "at_tank": [60, 72],
         "howitzer_field": [14, 29],
     },
     "special_ammo_with_sourced_penetration": {

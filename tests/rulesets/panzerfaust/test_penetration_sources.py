@@ -16,7 +16,11 @@ from pathlib import Path
 import pytest
 
 from kriegsspiel.data import Provenance
-from kriegsspiel.rulesets.panzerfaust.coverage import has_penetration, is_ap_capable
+from kriegsspiel.rulesets.panzerfaust.coverage import (
+    has_penetration,
+    is_ap_capable,
+    sourced_penetration,
+)
 from kriegsspiel.rulesets.panzerfaust.sources.penetration import SLOPE_30, load_sources
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -455,6 +459,36 @@ SPOT = [
     ),
     # 65/17 HEAT: 85 mm, no angle stated -> as printed
     ("italy/65mm-l17-65-17", "HEAT", 0, SPRING, "weapons/Arty/InfantryGuns.lua", {"heat": 85}, 8.5),
+    # P220, the book's notes tie the RPzBGr to the Panzerschreck: HEAT 176 mm x cos 30 = 152.4 -> 152
+    (
+        "germany/88mm-rpzbgr",
+        "penetration",
+        3,
+        DH,
+        "DH_Weapons/Classes/DH_PanzerschreckRocket.uc",
+        {"heat": 17.6},
+        15.2,
+    ),
+    # P220, the Bohler M35 is the gun the 47/32 copies. 200 m: 63 - 6 x 100/150 = 59.0 mm / 1.27
+    # = 46.5 -> 46; 1300 m: 34 - 5 x 50/250 = 33.0 / 1.27 = 26.0 -> 26
+    (
+        "rumania/47mm-l39-bohler",
+        "penetration",
+        0,
+        DH,
+        "DH_Vehicles/Classes/DH_Cannone4732CannonShell.uc",
+        {100: 6.3, 250: 5.7},
+        4.6,
+    ),
+    (
+        "rumania/47mm-l39-bohler",
+        "penetration",
+        5,
+        DH,
+        "DH_Vehicles/Classes/DH_Cannone4732CannonShell.uc",
+        {1250: 3.4, 1500: 2.9},
+        2.6,
+    ),
 ]
 
 
@@ -488,12 +522,17 @@ def _ammo_index(gun, kind):
     return next(i for i, a in enumerate(gun.ammo) if a.kind == kind)
 
 
-def test_three_spot_checks_per_nation_with_sourced_guns():
+def test_three_spot_checks_per_nation_with_sourced_guns(cat):
+    """At least three spot-checked guns per nation, or every sourced gun of a nation with fewer."""
     per_nation: dict[str, set[str]] = {}
     for gun_id, *_ in SPOT:
         per_nation.setdefault(gun_id.split("/")[0], set()).add(gun_id)
-    # belgium and rumania have no gun with a source of its own (their figures are P55 recalls)
-    assert set(per_nation) == {
+    sourced: dict[str, set[str]] = {}
+    for gun in cat.all("gun"):
+        if is_ap_capable(gun) and sourced_penetration(gun):
+            sourced.setdefault(gun.id.split("/")[0], set()).add(gun.id)
+    # belgium has no gun with a source of its own; rumania has one (the Bohler, P220)
+    nations = {
         "britain",
         "france",
         "germany",
@@ -501,10 +540,14 @@ def test_three_spot_checks_per_nation_with_sourced_guns():
         "italy",
         "japan",
         "poland",
+        "rumania",
         "usa_europe",
         "ussr",
     }
-    assert all(len(guns) >= 3 for guns in per_nation.values()), per_nation
+    assert set(per_nation) == nations and set(sourced) == nations
+    assert sourced["rumania"] == {"rumania/47mm-l39-bohler"}
+    for nation, guns in per_nation.items():
+        assert len(guns) >= min(3, len(sourced[nation])), (nation, guns)
 
 
 def test_slope_divisors_from_darkesthour():
