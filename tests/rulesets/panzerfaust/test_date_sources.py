@@ -49,6 +49,15 @@ SPOT = [
     ("poland/afv-7tp-jw", "afv:poland/7tp-jw", "poland/tanks.js", "7TPjw", "37", 1937),
     ("poland/afv-tk-tks", "afv:poland/tk-tks", "poland/tanks.js", "TKS", "34", 1934),
     ("poland/afv-ursus-wz-29", "afv:poland/ursus-wz-29", "poland/transports.js", "Wz.29 Ursus", "29", 1930),
+    # second pass: stands that name the record's own model
+    ("britain/afv-a13-ii-cruiser", "afv:britain/a13-ii-cruiser", "uk/tanks.js",
+     "A-13 Cruiser Mark IV", "37", 1937),
+    ("ussr/afv-t-70a", "afv:ussr/t-70a", "ussr/scouttanks.js", "T-80 light tank (T-70A)", "43", 1943),
+    ("ussr/rocket-m-13", "battery:ussr/m-13-rocket", "ussr/spg.js", "BM-13 MRL", "41", 1941),
+    ("germany/transport-sdkfz-10-4", "motorised_gun:germany/sdkfz-10-4-lt-aa-h-track",
+     "germany/spg.js", "SdKfz 10/4", "39", 1939),
+    ("italy/trk-autocannone-90-53", "motorised_gun:italy/autocannone-90-53", "italy/spgs.js",
+     "AC 90/53", "41", 1941),
     # a US Pacific row lists the US Army's record: the same army, the same window
     ("usa_pacific/afv-m4-75", "afv:usa_europe/m4", "us/tanks.js",
      "M4 Sherman (75mm) tank (early)", "42", 1942),
