@@ -1,4 +1,5 @@
-"""Write in-service windows into the Panzerfaust equipment rows whose printed dates were lost (P113).
+"""Write in-service windows into the Panzerfaust equipment rows whose printed dates were lost (P113,
+P230, P231).
 
     .venv/bin/python scripts/pf_dates.py [--check]
 
@@ -7,7 +8,10 @@ Reads `rulesets/panzerfaust/sources/dates.yaml` and, for each AFV or gun it name
 US Army's) and whose printed dates were lost, with `rulesets.panzerfaust.sources.dates.window`. A
 row whose dates the book prints (seed, seed-inferred) or an overlay gives is never touched; a
 foreign army's row keeps its own (lost) window, since a captured or bought vehicle entered that
-army's service later. `--check` exits 1 if any file would change.
+army's service later. A window's open end stops at the last year the row's own list prints (P231);
+a row naming its own army's model by a dated designation (Japanese "Type 97", Hungarian "38M")
+starts in that year (P233); a row of a one-campaign list (Poland, Belgium, France) that nothing
+else dates takes the list's period (P230). `--check` exits 1 if any file would change.
 """
 
 from __future__ import annotations
@@ -19,7 +23,15 @@ import yaml
 
 from kriegsspiel.data.yamlsplice import record, rewrite, set_value
 from kriegsspiel.rulesets import load
-from kriegsspiel.rulesets.panzerfaust.sources.dates import load_sources, window
+from kriegsspiel.rulesets.panzerfaust.sources.dates import (
+    LAST_YEAR,
+    campaign_window,
+    designation_window,
+    designation_year,
+    load_sources,
+    window,
+)
+from kriegsspiel.rulesets.panzerfaust.windows import is_campaign_list, list_period
 
 DATA = Path(__file__).resolve().parents[1] / "src/kriegsspiel/rulesets/panzerfaust/data"
 SAME_ARMY = {"usa_pacific": "usa_europe"}
@@ -35,17 +47,28 @@ def ours(row) -> bool:
     if row.dates is None:
         return True
     note = row.prov_entry("dates.start").note or ""
-    return not row.dates.raw and note.startswith("P113")
+    return not row.dates.raw and note.startswith(("P113", "P230", "P233"))
 
 
 def targets(cat) -> dict[Path, list[tuple[str, dict]]]:
     by_item = {e["item"]: e for e in load_sources()["items"]}
     out: dict[Path, list[tuple[str, dict]]] = {}
     for row in cat.all("equipment"):
-        entry = by_item.get(row.item_ref or "")
-        if entry and own_army(row) and ours(row):
-            path = DATA / row.nation / "equipment.yaml"
-            out.setdefault(path, []).append((row.id, window(entry)))
+        if not (row.item_ref and ours(row)):
+            continue
+        period = list_period(cat, row.nation)
+        end = period[1] if period else LAST_YEAR
+        entry = by_item.get(row.item_ref)
+        named = cat.resolve(row.item_ref)
+        if entry and own_army(row):
+            dates = window(entry, end)
+        elif own_army(row) and named and designation_year(row.nation, named.name):
+            dates = designation_window(row.nation, named.name, end)
+        elif is_campaign_list(period):
+            dates = campaign_window(row.nation, period)
+        else:
+            continue
+        out.setdefault(DATA / row.nation / "equipment.yaml", []).append((row.id, dates))
     return out
 
 

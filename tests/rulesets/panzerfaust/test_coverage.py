@@ -57,7 +57,18 @@ PINNED = {
         "motorised_gun": [26, 37],
         "softskin": [86, 116],
     },
-    "dated": {"afv": [268, 401], "gun": [90, 156], "special_ammo": [34, 45]},
+    "dated": {"afv": [315, 401], "gun": [107, 156], "special_ammo": [34, 45]},
+    # items organisations name, once per nation naming them, with a window in that nation's list
+    # (windows.item_window); issue 16's target is all of them: not yet met (P230-P234)
+    "dated_org_named": {
+        "afv": [243, 281],
+        "battery": [26, 38],
+        "gun": [60, 79],
+        "infantry_team": [77, 82],
+        "infantry_weapon": [6, 6],
+        "motorised_gun": [3, 8],
+        "softskin": [18, 20],
+    },
 }
 
 

@@ -122,7 +122,11 @@ def test_infantry_block_lost_its_numbers(cat):
     text = seed_page(77)
     assert "PV INFANTRY DATES PROD FR 7 Rifle" in text
     rows = [r for k, r in mine(cat) if k == "equipment" and r.category in ("infantry", "other")]
-    assert all(r.dates is None and r.fr is None for r in rows)
+    assert all(r.fr is None for r in rows)
+    # the dates cells were lost: only the Type 97 ATR row is dated, by its designation (P233)
+    dated = {r.id: r.prov_entry("dates.start").note for r in rows if r.dates is not None}
+    assert list(dated) == ["japan/inf-20mm-type-97-atr-team"]
+    assert all(note.startswith("P233") for note in dated.values())
     assert [r.pv for r in rows if r.prov("pv") is Provenance.SEED and r.pv is not None] == [7]
 
 

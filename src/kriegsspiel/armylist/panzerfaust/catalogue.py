@@ -10,7 +10,6 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
-import re
 from dataclasses import dataclass
 from functools import cache, cached_property
 from pathlib import Path
@@ -23,6 +22,8 @@ from ...rulesets import load, ruleset_module
 from ...rulesets.panzerfaust import pv_model
 from ...rulesets.panzerfaust.models import DateRange, NationRecord, Organisation, TroopRatingRule
 from ...rulesets.panzerfaust.points import Price, base_price
+from ...rulesets.panzerfaust.transport import TRANSPORT_CLASSES, transport_class  # noqa: F401
+from ...rulesets.panzerfaust.windows import item_window
 
 RULES_FILE = Path(__file__).with_name("rules.yaml")
 ADHOC = "adhoc:company"
@@ -97,7 +98,8 @@ class ArmyCatalogue:
 
     def dates(self, ref: str) -> DateRange | None:
         """The entry's service window (p44 step 3), None when the seed lost it. A softskin
-        with no row of its own takes its transport class row's (decision P107)."""
+        with no row of its own takes its transport class row's (decision P107), an HQ or AT
+        rifle team its list's by rule (P232, `rulesets.panzerfaust.windows`)."""
         rec = self.record(ref)
         if isinstance(rec, Organisation):
             return rec.valid
@@ -107,7 +109,7 @@ class ArmyCatalogue:
         for e in self._rows(ref):
             if e.dates is not None:
                 return e.dates
-        return None
+        return item_window(self.cat, rec.nation, ref)
 
     def fr(self, ref: str) -> int | None:
         frs = [e.fr for e in self._rows(ref) if e.fr is not None]
@@ -198,32 +200,6 @@ def _price(ac: ArmyCatalogue, ref: str) -> Price:
     if key not in _PRICES:
         _PRICES[key] = base_price(ac.cat, ref)
     return _PRICES[key]
-
-
-# transport classes of the equipment lists ("Medium Truck", p44 lists) and how a softskin's
-# printed name says which it is (decision P107); first match wins
-TRANSPORT_CLASSES = (
-    ("motorcycle_sidecar", r"sidecar"),
-    ("motorcycle", r"motorcyc|m-cycle|kettengrad"),
-    ("light_halftrack", r"light half[- ]?track"),
-    ("medium_halftrack", r"medium half[- ]?track"),
-    ("heavy_halftrack", r"heavy half[- ]?track"),
-    ("light_truck", r"light truck"),
-    ("medium_truck", r"medium truck"),
-    ("heavy_truck", r"heavy truck"),
-    ("tractor", r"tractor|schlepper"),
-    ("jeep", r"\bjeep"),
-    ("amphibian", r"dukw|schwimmwagen"),
-    ("field_car", r"field car|light car|medium car|heavy car|kubel|\bcar\b"),
-)
-
-
-def transport_class(name: str) -> str | None:
-    folded = name.casefold().replace("motorcyc1e", "motorcycle")
-    for cls, pattern in TRANSPORT_CLASSES:
-        if re.search(pattern, folded):
-            return cls
-    return None
 
 
 CACHE_ENV = "KRIEGSSPIEL_CACHE"

@@ -21,7 +21,9 @@ Every entry is `{kind: [have, of]}`:
   book's (a chart or equipment-list PV) or the P100 placeholder model's (`points.base_price`);
   `priced_by_the_book`: records of each kind whose own PV survived in the seed;
 - `dated`: AFVs and guns named by a dated equipment-list row, and AP ammo rows with an in-service
-  window.
+  window; `dated_org_named`: the items an organisation names, per kind, counted once per nation
+  whose organisations name them, that have a window in that nation's list
+  (`windows.item_window`: its rows there, the P107 transport class row, the P232 team rules).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from ...data import Catalogue, Provenance
 from .models import AFV, AP_AMMO, Gun
 from .points import base_price
 from .rules.at_fire import HE_MIN_CALIBRE_MM
+from .windows import item_window
 
 SOURCED = {Provenance.SEED, Provenance.SEED_INFERRED, Provenance.HISTORICAL, Provenance.OVERLAY}
 PRICED_KINDS = ("afv", "gun", "softskin", "motorised_gun", "battery", "infantry_team")
@@ -116,6 +119,17 @@ def org_named_items(cat: Catalogue) -> list[str]:
     return sorted(r for r in refs if not r.startswith("organisation:"))
 
 
+def org_named_by_nation(cat: Catalogue) -> list[tuple[str, str]]:
+    """(nation, `kind:id`) for every item a nation's organisation slot names (not organisations)."""
+    pairs = {
+        (o.nation, s.ref)
+        for o in cat.all("organisation")
+        for s in o.slots
+        if not s.ref.startswith("organisation:")
+    }
+    return sorted(pairs)
+
+
 def coverage(cat: Catalogue) -> dict[str, dict[str, list[int]]]:
     out: dict[str, dict[str, list[int]]] = {
         k: _counter()
@@ -131,6 +145,7 @@ def coverage(cat: Catalogue) -> dict[str, dict[str, list[int]]]:
             "priced",
             "priced_by_the_book",
             "dated",
+            "dated_org_named",
         )
     }
     dated = _dated_refs(cat)
@@ -175,4 +190,8 @@ def coverage(cat: Catalogue) -> dict[str, dict[str, list[int]]]:
             _tally(out["priced_by_the_book"], kind, rec.pv is not None)
     for ref in org_named_items(cat):
         _tally(out["priced"], ref.partition(":")[0], base_price(cat, ref).pv is not None)
+    for nation, ref in org_named_by_nation(cat):
+        _tally(
+            out["dated_org_named"], ref.partition(":")[0], item_window(cat, nation, ref) is not None
+        )
     return {name: dict(sorted(table.items())) for name, table in out.items()}

@@ -5,12 +5,15 @@ Command Decision: Test of Battle charts (SpaceCudet/ChartGenerator) that names t
 gun, with the two-digit year of introduction exactly as the chart prints it. A window starts in
 that year (`historical`; a year before the book's 1930-1946 scale starts the window in 1930) and,
 as the chart gives no last year, runs to 1945 (`placeholder`) unless an entry's `last` names the
-book's own last year for the same vehicle (P116). The army lists print their own
-windows in the equipment rows (p44); only a row whose printed dates were lost takes this one.
+book's own last year for the same vehicle (P116) or the row's own list prints no year after an
+earlier one (P231: Poland 1939, Belgium and France 1940, Finland and Rumania 1944). The army lists
+print their own windows in the equipment rows (p44); only a row whose printed dates were lost
+takes this one. `campaign_window` dates a lost row of a one-campaign list by the list (P230).
 """
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -27,8 +30,9 @@ def load_sources(path: Path = SOURCES_FILE) -> dict[str, Any]:
         return yaml.safe_load(fh)
 
 
-def window(entry: dict[str, Any]) -> dict[str, Any]:
-    """The equipment row's `dates` for one source entry, each end with its provenance."""
+def window(entry: dict[str, Any], list_end: int = LAST_YEAR) -> dict[str, Any]:
+    """The equipment row's `dates` for one source entry, each end with its provenance;
+    `list_end` is the last year the row's own list prints (P231)."""
     src = load_sources()["source"]
     printed = int(entry["year"])
     year = 1900 + printed
@@ -44,13 +48,32 @@ def window(entry: dict[str, Any]) -> dict[str, Any]:
             "ref": f"{src['repo']}@{src['commit']}:{entry['path']}",
             "note": start_note,
         },
-        "end": _end(entry.get("last")),
+        "end": _end(entry.get("last"), max(list_end, year)),
     }
 
 
-def _end(last: dict[str, Any] | None) -> dict[str, Any]:
+def campaign_window(nation: str, period: tuple[int, int]) -> dict[str, Any]:
+    """Decision P230: a row of a one-campaign list (every printed window within two years) whose
+    dates were lost serves for the list's period, as every printed row of the list does."""
+    years = str(period[0]) if period[0] == period[1] else f"{period[0]}-{period[1]}"
+    note = f"P230: the {nation} list prints every window within {years}; this row's was lost"
+    return {
+        "raw": "",
+        "start": {"value": {"year": period[0]}, "provenance": "seed-inferred", "note": note},
+        "end": {"value": {"year": period[1]}, "provenance": "seed-inferred", "note": note},
+    }
+
+
+def _end(last: dict[str, Any] | None, list_end: int = LAST_YEAR) -> dict[str, Any]:
     """The chart prints no last year: 1945 (`placeholder`), unless the entry names the book's own
-    printed window of the same vehicle in another army's list in the same theatre (decision P116)."""
+    printed window of the same vehicle in another army's list in the same theatre (decision P116),
+    or the row's own list prints no later year (P231)."""
+    if last is None and list_end < LAST_YEAR:
+        return {
+            "value": {"year": list_end},
+            "provenance": "seed-inferred",
+            "note": f"P231: the row's own list prints no year after {list_end}",
+        }
     if last is None:
         return {
             "value": {"year": LAST_YEAR},
@@ -62,3 +85,53 @@ def _end(last: dict[str, Any] | None) -> dict[str, Any]:
         "provenance": "seed-inferred",
         "note": f"P116: the book's last year for the same tank, equipment row {last['row']} ({last['printed']})",
     }
+
+
+# Decision P233: the year a model's own designation names. Japanese "Type N" counts the Imperial
+# (Koki) year from 1927 on (Type 97 = 2597 = 1937, Type 1 = 2601 = 1941), the Meiji year before
+# (Type 38 = 1905) and the Taisho year between (Type 11 = 1922); Hungarian "38M" is the 1938 model
+# (the second figure of "40/43M", the model the vehicle itself is). A name marking a later
+# modification of the named model (Special, Kai, 89B, IIa) is left undated: the year is not its own.
+_JAPAN = re.compile(r"\bType (\d{1,2})(?:/(\d{1,2}))?i?\b")
+_HUNGARY = re.compile(r"\b(?:(\d{2})/)?(\d{2})M\b")
+_MODIFIED = re.compile(r"(?i:special|\bkai\b)|\bType \d+[A-Z]\b|\b[IVX]+a\b")
+
+
+def _imperial(n: int) -> int | None:
+    if 1 <= n <= 5:
+        return 1940 + n  # Koki 2601-2605
+    if 86 <= n <= 99:
+        return 1840 + n  # Koki 2586-2599
+    if 6 <= n <= 15:
+        return 1911 + n  # Taisho
+    if 30 <= n <= 45:
+        return 1867 + n  # Meiji
+    return None
+
+
+def designation_year(nation: str, name: str) -> tuple[int, str] | None:
+    """The year the model's designation names, and the designation as printed, or None."""
+    if _MODIFIED.search(name):
+        return None
+    if nation == "japan" and (m := _JAPAN.search(name)):
+        years = [_imperial(int(g)) for g in m.groups() if g]
+        known = [y for y in years if y]
+        return (min(known), m.group(0)) if known and len(known) == len(years) else None
+    if nation == "hungary" and (m := _HUNGARY.search(name)):
+        return 1900 + int(m.group(2)), m.group(0)
+    return None
+
+
+def designation_window(nation: str, name: str, list_end: int = LAST_YEAR) -> dict[str, Any] | None:
+    """Decision P233: a row whose dates were lost, naming its own army's model by a dated
+    designation, serves from the designation's year (the model's adoption: a lower bound, as
+    deliveries could come later) to P113's open end (or P231's list end)."""
+    found = designation_year(nation, name)
+    if found is None:
+        return None
+    year, printed = found
+    note = f"P233: the designation '{printed}' names {year}, the model's year of adoption"
+    if year < FIRST_YEAR:
+        note += f" (before the book's scale: from {FIRST_YEAR})"
+    start = {"value": {"year": max(year, FIRST_YEAR)}, "provenance": "seed-inferred", "note": note}
+    return {"raw": "", "start": start, "end": _end(None, max(list_end, year))}

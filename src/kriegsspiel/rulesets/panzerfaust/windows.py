@@ -1,0 +1,148 @@
+"""The in-service window of an item in one nation's army list (p44 step 3; issue 16 item 5).
+
+An item serves in a list for the window of that list's own equipment rows that name it (printed,
+or written by `scripts/pf_dates.py` under decisions P113, P116, P230, P231). Two kinds of item
+have no row of their own and take a window by rule:
+
+- a softskin takes its nation's transport class row (decision P107);
+- a team that only fills a role in the organisations (decision P232): an HQ team serves for its
+  list's whole period; an AT rifle team for the window of its own list's AT rifle rows.
+
+Last (decision P234), an item no row or rule dates, whose every slot in its nation's organisations
+is dated (the slot's own window, else its node's), serves within the span of those windows: the
+book sells it only inside them. Those windows are never written into the rows, so the node dating
+of `scripts/classify_orgs.py` (P114), which reads the rows, never feeds on them.
+
+A list's period is the span of the windows its own rows print (p44-110: Poland 1939, Belgium and
+France 1939-1940, Finland and Rumania 1939-1944, ...).
+"""
+
+from __future__ import annotations
+
+from ...data import Catalogue, Provenance
+from .models import DateRange, YearMonth
+from .transport import transport_class
+
+PRINTED = {Provenance.SEED, Provenance.SEED_INFERRED}
+
+
+def _rows(cat: Catalogue, nation: str) -> list:
+    return [e for e in cat.all("equipment") if e.nation == nation]
+
+
+def printed_window(row) -> bool:
+    """The row's window is the book's: a printed date token, read as seed or seed-inferred."""
+    d = row.dates
+    return bool(d and d.raw and d.start and row.prov("dates.start") in PRINTED)
+
+
+def list_period(cat: Catalogue, nation: str) -> tuple[int, int] | None:
+    """First and last year of the windows the nation's equipment list prints, or None."""
+    return _periods(cat).get(nation)
+
+
+def _periods(cat: Catalogue) -> dict[str, tuple[int, int]]:
+    spans: dict[str, tuple[int, int]] = {}
+    for row in cat.all("equipment"):
+        if not printed_window(row):
+            continue
+        first = row.dates.start.year
+        last = row.dates.end.year if row.dates.end else first
+        lo, hi = spans.get(row.nation, (first, last))
+        spans[row.nation] = (min(lo, first), max(hi, last))
+    return spans
+
+
+def is_campaign_list(period: tuple[int, int] | None) -> bool:
+    """A list the book prints for one campaign: every printed window within two calendar years
+    (Poland 1939, Belgium and France 1939-1940; decision P230)."""
+    return period is not None and period[1] - period[0] <= 1
+
+
+def dated(d: DateRange | None) -> bool:
+    return d is not None and (d.start is not None or d.end is not None)
+
+
+def row_window(cat: Catalogue, nation: str, ref: str) -> DateRange | None:
+    """The first dated row of the nation's list that names `ref`."""
+    for row in _rows(cat, nation):
+        if row.item_ref == ref and dated(row.dates):
+            return row.dates
+    return None
+
+
+def _span(windows: list[DateRange], raw: str) -> DateRange | None:
+    if not windows:
+        return None
+    start = min((w.start for w in windows if w.start), key=YearMonth.key, default=None)
+    end = max((w.end for w in windows if w.end), key=lambda y: y.key(end=True), default=None)
+    return DateRange(raw=raw, start=start, end=end)
+
+
+def role_window(cat: Catalogue, nation: str, rec) -> DateRange | None:
+    """Decision P232: an HQ team serves for its list's period; an AT rifle team while its list's
+    AT rifle rows serve."""
+    name = rec.name.casefold()
+    if "hq" in name.split():
+        period = list_period(cat, nation)
+        if period is None:
+            return None
+        return DateRange(raw="", start=YearMonth(year=period[0]), end=YearMonth(year=period[1]))
+    if "at rifle team" in name:
+        rifles = [
+            r.dates
+            for r in _rows(cat, nation)
+            if r.item_ref
+            and r.item_ref.startswith("infantry_weapon:")
+            and "at rifle" in r.name.casefold()
+            and dated(r.dates)
+        ]
+        return _span(rifles, "")
+    return None
+
+
+def item_window(cat: Catalogue, nation: str, ref: str) -> DateRange | None:
+    """The window `ref` serves in `nation`'s list, or None where neither the book nor a rule
+    gives one."""
+    rec = cat.resolve(ref)
+    if rec is None:
+        return None
+    own = getattr(rec, "dates", None) or getattr(rec, "available", None)
+    if dated(own):
+        return own
+    found = row_window(cat, nation, ref)
+    if found is not None:
+        return found
+    kind = ref.partition(":")[0]
+    if kind == "softskin":
+        found = class_window(cat, nation, rec)
+    elif kind == "infantry_team":
+        found = role_window(cat, nation, rec)
+    return found or org_window(cat, nation, ref)
+
+
+def class_window(cat: Catalogue, nation: str, rec) -> DateRange | None:
+    """Decision P107: a softskin with no row of its own serves while its nation's transport class
+    row ("Medium Truck") does."""
+    cls = transport_class(rec.name)
+    rows = [r for r in _rows(cat, nation) if r.category == "transport" and not r.item_ref]
+    return next(
+        (r.dates for r in rows if cls and transport_class(r.name) == cls and dated(r.dates)),
+        None,
+    )
+
+
+def org_window(cat: Catalogue, nation: str, ref: str) -> DateRange | None:
+    """Decision P234: the span of the windows of every slot of the nation's organisations that
+    names `ref` (the slot's `valid`, else its node's), when each one is dated."""
+    windows = []
+    for node in cat.all("organisation"):
+        if node.nation != nation:
+            continue
+        for slot in node.slots:
+            if slot.ref == ref:
+                w = slot.valid if dated(slot.valid) else node.valid
+                if not dated(w):
+                    return None
+                windows.append(w)
+    return _span(windows, "")
