@@ -10,7 +10,9 @@ commits (613da8b, 1b7faf1; main's 2483f18 has the same quickref code). Later mai
 brought issue 13's dice (keyed by the secret seed and the line of play), so the two trees play
 different battles: compare the commands per battle too (`run_battle`'s "commands"). Each tree plays the same battles in its own interpreter
 (one worker), the trees taking turns (each going first half the time); the table shows each battle's
-best time per tree, averaged, and new/old.
+best time per tree, averaged, and new/old, then the commands per battle of each tree and the time
+per command (ms/battle over commands/battle) with its new/old: where the trees' battles differ in
+length, the per-command ratio is the engine's and the bot's speed.
 
 Targets: a full battle <= 100 ms on one core; 2 workers >= 1.7x one. Ratios are measured in
 one run; nothing here is asserted by the tests. `ms/battle` is each battle's best time of three
