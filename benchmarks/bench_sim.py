@@ -10,7 +10,9 @@ commits (613da8b, 1b7faf1; main's 2483f18 has the same quickref code). Later mai
 brought issue 13's dice (keyed by the secret seed and the line of play), so the two trees play
 different battles: compare the commands per battle too (`run_battle`'s "commands"). Each tree plays the same battles in its own interpreter
 (one worker), the trees taking turns (each going first half the time); the table shows each battle's
-best time per tree, averaged, and new/old.
+best time per tree, averaged, and new/old, then the commands per battle of each tree and the time
+per command (ms/battle over commands/battle) with its new/old: where the trees' battles differ in
+length, the per-command ratio is the engine's and the bot's speed.
 
 Targets: a full battle <= 100 ms on one core; 2 workers >= 1.7x one. Ratios are measured in
 one run; nothing here is asserted by the tests. `ms/battle` is each battle's best time of three
@@ -44,11 +46,11 @@ def _worker(sid: str, battles: list[BattleSpec], taken, start, out) -> None:
     """One process: warm up (imports, data, the process-wide memos of terrain grids and exact
     odds, as in a long simulation run), wait for the others, then take the next battle not yet
     taken until none is left (as the local executor hands them out one by one); reports its
-    seconds, peak RSS (KiB) and the seconds of each battle it played."""
+    seconds, peak RSS (KiB), the seconds of each battle it played and its commands."""
     run_battle(BattleSpec(sid, -1, battle_seed(2, 0), {}))
     start.wait()
     t = time.perf_counter()
-    each = {}
+    each, cmds = {}, {}
     while True:
         with taken.get_lock():
             i = taken.value
@@ -56,14 +58,15 @@ def _worker(sid: str, battles: list[BattleSpec], taken, start, out) -> None:
         if i >= len(battles):
             break
         b = time.perf_counter()
-        run_battle(battles[i])
+        cmds[i] = run_battle(battles[i])["commands"]
         each[i] = time.perf_counter() - b
-    out.put((time.perf_counter() - t, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, each))
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    out.put((time.perf_counter() - t, rss, each, cmds))
 
 
-def run(sid: str, battles: list[BattleSpec], workers: int) -> tuple[float, list[int], dict]:
-    """Seconds until the last warmed process finishes, each one's peak RSS, and the seconds
-    of each battle (by index)."""
+def run(sid: str, battles: list[BattleSpec], workers: int) -> tuple[float, list[int], dict, dict]:
+    """Seconds until the last warmed process finishes, each one's peak RSS, the seconds of
+    each battle and its commands (by index)."""
     taken, start, out = mp.Value("i", 0), mp.Barrier(workers), mp.Queue()
     procs = [
         mp.Process(target=_worker, args=(sid, battles, taken, start, out)) for _ in range(workers)
@@ -73,12 +76,13 @@ def run(sid: str, battles: list[BattleSpec], workers: int) -> tuple[float, list[
     results = [out.get() for _ in procs]
     for p in procs:
         p.join()
-    each = {i: t for _, _, times in results for i, t in times.items()}
-    return max(t for t, _, _ in results), [kib for _, kib, _ in results], each
+    each = {i: t for _, _, times, _ in results for i, t in times.items()}
+    cmds = {i: c for *_, counts in results for i, c in counts.items()}
+    return max(r[0] for r in results), [r[1] for r in results], each, cmds
 
 
-def _tree_times(src: str, sid: str, n: int) -> list[float]:
-    """Seconds of each battle of a one-worker run with the package found in ``src``."""
+def _tree_times(src: str, sid: str, n: int) -> list[list[float]]:
+    """[seconds, commands] of each battle of a one-worker run with the package in ``src``."""
     env = {**os.environ, "PYTHONPATH": src}
     cmd = [sys.executable, __file__, "--child", sid, "--battles", str(n)]
     out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True).stdout
@@ -86,21 +90,31 @@ def _tree_times(src: str, sid: str, n: int) -> list[float]:
 
 
 def compare(old: str, n: int) -> None:
-    """Old and new code trees side by side: each battle's best of four runs per tree."""
+    """Old and new code trees side by side: each battle's best of four runs per tree, per
+    battle and per command (the trees may play battles of different lengths: a longer battle
+    is not a slower engine)."""
     import kriegsspiel
 
     new = os.path.dirname(os.path.dirname(kriegsspiel.__file__))
     print(f"new: {new}\nold: {old}")
-    print(f"{'scenario':24} {'new ms/battle':>14} {'old ms/battle':>14} {'new/old':>8}")
+    print(
+        f"{'scenario':24} {'new ms/battle':>14} {'old ms/battle':>14} {'new/old':>8}"
+        f" {'new cmds':>9} {'old cmds':>9} {'new us/cmd':>11} {'old us/cmd':>11} {'new/old':>8}"
+    )
     for sid in SCENARIOS:
         runs = {"new": [], "old": []}
         for r in range(4):  # the trees take turns going first (the machine's speed drifts)
             order = (("old", old), ("new", new))
             for name, src in order if r % 2 == 0 else order[::-1]:
                 runs[name].append(_tree_times(src, sid, n))
-        best = {k: sum(min(r[i] for r in v) for i in range(n)) / n for k, v in runs.items()}
-        ratio = best["new"] / best["old"]
-        print(f"{sid:24} {best['new'] * 1000:14.0f} {best['old'] * 1000:14.0f} {ratio:8.2f}")
+        best = {k: sum(min(r[i][0] for r in v) for i in range(n)) / n for k, v in runs.items()}
+        cmds = {k: sum(v[0][i][1] for i in range(n)) / n for k, v in runs.items()}
+        per = {k: best[k] / cmds[k] for k in best}
+        print(
+            f"{sid:24} {best['new'] * 1000:14.0f} {best['old'] * 1000:14.0f}"
+            f" {best['new'] / best['old']:8.2f} {cmds['new']:9.1f} {cmds['old']:9.1f}"
+            f" {per['new'] * 1e6:11.0f} {per['old'] * 1e6:11.0f} {per['new'] / per['old']:8.2f}"
+        )
 
 
 def main() -> None:
@@ -112,8 +126,8 @@ def main() -> None:
     args = ap.parse_args()
     n = args.battles
     if args.child:
-        _, _, each = run(args.child, specs(args.child, n), 1)
-        print(json.dumps([each[i] for i in range(n)]))
+        _, _, each, cmds = run(args.child, specs(args.child, n), 1)
+        print(json.dumps([[each[i], cmds[i]] for i in range(n)]))
         return
     if args.old:
         compare(args.old, n)

@@ -208,3 +208,32 @@ def test_fuzzed_commands_raise_only_illegal_command_and_refusals_change_nothing(
         json.dumps(g.view(s), allow_nan=False)
     g.undo("umpire")  # back to the phase for the next example
     assert g.state_hash() == h
+
+
+def test_a_bare_command_gives_the_same_answer_from_its_memo():
+    """`validate_command` memoises that a model accepts {"type": ...} alone; a model that
+    refuses it is refused every time, and one that accepts it keeps nothing else."""
+    from pydantic import model_validator
+
+    from kriegsspiel.engine.command_schema import CommandModel, validate_command
+
+    class NeedsUnit(CommandModel):
+        unit: str | None = None
+
+        @model_validator(mode="after")
+        def _named(self):
+            if self.unit is None:
+                raise ValueError("unit: name a unit")
+            return self
+
+    models = {"end_phase": MODELS["end_phase"], "hold": NeedsUnit}
+    ctx = {"table": (48.0, 48.0)}
+    for _ in range(2):
+        assert validate_command(models, {"type": "end_phase"}, ctx) == {"type": "end_phase"}
+        with pytest.raises(IllegalCommand) as exc:
+            validate_command(models, {"type": "hold"}, ctx)
+        assert exc.value.field == "unit"
+    assert validate_command(models, {"type": "hold", "unit": "a"}, ctx) == {
+        "type": "hold",
+        "unit": "a",
+    }

@@ -175,7 +175,7 @@ class Game:
 
     # ------------------------------------------------------------------ commands
     def _check_side(self, side: str) -> None:
-        if side not in self.sides and side != UMPIRE:
+        if side != UMPIRE and all(s.id != side for s in self.scenario.sides):
             raise IllegalCommand(f"unknown side {side!r}; sides are {self.sides}", "side")
 
     def submit(self, side: str, command: dict[str, Any]) -> list[Event]:
@@ -194,7 +194,7 @@ class Game:
             drafts = self.rules.resolve(self._state, side, command, rng)
         except IllegalCommand as exc:
             raise guard(exc, self.rules, self._state, side, text) from None
-        return self._append(side, drafts, command, rng)
+        return self._append(side, drafts, command, rng, text)
 
     def _validated(self, command: dict[str, Any]) -> dict[str, Any]:
         models = getattr(self.rules, "command_models", None)
@@ -209,13 +209,16 @@ class Game:
         drafts: list[Draft],
         command: dict[str, Any] | None,
         first: Any = None,
+        text: str | None = None,
     ) -> list[Event]:
         """Append a command's events, then the rules' automatic follow-ups (same command), then
-        the umpire's record of the command as given (whether it rolled dice)."""
+        the umpire's record of the command as given (whether it rolled dice). `text` is the
+        command's canonical JSON when the caller has it already (it keys the dice)."""
         cmd = self.next_command
         new: list[Event] = []
         author = side
-        text = canonical(command) if command is not None else "start"
+        if text is None:
+            text = canonical(command) if command is not None else "start"
         dice = [first] if first is not None else []
         for round_ in range(1, 10_001):
             for d in drafts:

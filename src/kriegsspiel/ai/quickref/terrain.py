@@ -294,8 +294,13 @@ class ViewTerrain:
         if todo:
             if len(self._pairs) >= MEMO_SIZE:
                 self._pairs.clear()
-            fresh = visible_many(self._table, frm[fi[todo]], to[ti[todo]], SIGHT.blocks)
-            for k, clear in zip(todo, fresh.tolist(), strict=True):
+            if len(todo) < SCALAR_PAIRS:  # the same answers, without the arrays' set-up
+                ends = [(tuple(a[fi[k]]), tuple(b[ti[k]])) for k in todo]
+                fresh = [visible(self._table, p, q, SIGHT) for p, q in ends]
+            else:
+                fresh = visible_many(self._table, frm[fi[todo]], to[ti[todo]], SIGHT.blocks)
+                fresh = fresh.tolist()
+            for k, clear in zip(todo, fresh, strict=True):
                 seen[k] = self._pairs[keys[k]] = clear
         out[pairs[~np.asarray(seen, dtype=bool)]] = False
         return out.reshape(n, m)
@@ -524,6 +529,9 @@ MEMO_SIZE = 200_000
 SIGHT = SightRules(frozenset({"blocker"}))  # every blocker blocks; an end's own never
 GRAZE = 0.01  # blockers widened by this much: a line grazing one counts as blocked
 FEW_PAIRS = 128  # sight matrices this small are looked up pair by pair first
+# new pairs fewer than this are worked out one line at a time (`geometry.visible`, the same
+# answer as `visible_many`): a batch's array set-up costs about as much as a dozen lines
+SCALAR_PAIRS = 16
 CLOSED = "closed"
 _SHARED: dict[str, ViewTerrain] = {}
 
