@@ -7,8 +7,11 @@ with the feature's id. Woods take `attributes.density` thick (default) or thin.
 
 from __future__ import annotations
 
+import math
 from functools import cached_property
 
+import numpy as np
+import shapely
 from shapely import LineString, Point, Polygon
 
 from ....data.errors import RuleError
@@ -19,6 +22,7 @@ from ....geometry.units import Unit
 from ..terrain import kind_of
 
 LINEAR_WIDTH = 1.0  # cm: a hedge, wall or treeline drawn as a line
+CELL = 1.0  # cm: the side of a grid cell whose features are worked out once (`at`)
 
 
 class Board:
@@ -50,12 +54,47 @@ class Board:
         self._los: dict[tuple[float, float, float, float], bool] = {}
 
     def at(self, x: float, y: float) -> tuple[Feature, ...]:
+        """The features under (x, y): from the grid where its cell lies wholly inside or
+        outside each feature, else asked of the spatial index (memoised by point)."""
+        i, j = int(x // CELL), int(y // CELL)
+        grid, cols = self._grid
+        if 0 <= j < len(grid) and 0 <= i < cols:
+            pure = grid[j][i]
+            if pure is not None:
+                return pure
         key = (x, y)
         hit = self._at.get(key)
         if hit is None:
             idx = self.table.tree.query(Point(x, y), predicate="intersects")
             hit = self._at[key] = tuple(self.features[i] for i in sorted(idx))
         return hit
+
+    @cached_property
+    def _grid(self) -> tuple[list[list[tuple[Feature, ...] | None]], int]:
+        """Per CELL-cm cell of the table, its features when every point of the closed cell
+        has the same ones (each feature containing it wholly or not touching it), else None."""
+        cols, rows = math.ceil(self.width / CELL), math.ceil(self.depth / CELL)
+        ii, jj = np.meshgrid(np.arange(cols), np.arange(rows))
+        x0, y0 = ii.ravel() * CELL, jj.ravel() * CELL
+        boxes = shapely.box(x0, y0, x0 + CELL, y0 + CELL)
+        touch = self.table.tree.query(boxes, predicate="intersects")
+        inside = self.table.tree.query(boxes, predicate="within")
+        feats: list[set[int]] = [set() for _ in range(len(boxes))]
+        for c, f in touch.T:
+            feats[c].add(int(f))
+        whole: list[set[int]] = [set() for _ in range(len(boxes))]
+        for c, f in inside.T:
+            whole[c].add(int(f))
+        flat = [
+            tuple(self.features[k] for k in sorted(t)) if t == w else None
+            for t, w in zip(feats, whole, strict=True)
+        ]
+        return [flat[r * cols : (r + 1) * cols] for r in range(rows)], cols
+
+    @cached_property
+    def max_keep(self) -> float:
+        """The largest share of movement any ground keeps (1: open ground and roads)."""
+        return max([1.0, *(k.slow for k in self.kinds.values())])
 
     def feature(self, x: float, y: float) -> str | None:
         """The terrain feature a piece at (x, y) is in (the most concealing one), or None."""

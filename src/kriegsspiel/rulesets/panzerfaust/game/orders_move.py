@@ -185,7 +185,8 @@ def _reaches(state: State, e: Element, xy: tuple[float, float]) -> bool:
     """Whether `e` may move straight to `xy` this turn (on the table, within its allowance)."""
     if not state.board.on_table(*xy):
         return False
-    return movement.cost(state, (e.x, e.y), [xy]) <= movement.allowance(state, e, [xy]) + 1e-6
+    budget = movement.allowance(state, e, [xy]) + 1e-6
+    return movement.cost(state, (e.x, e.y), [xy], budget) <= budget
 
 
 def _cost(state: State, e: Element, group: bool) -> tuple[int, bool]:
