@@ -78,17 +78,14 @@ class Board:
         x0, y0 = ii.ravel() * CELL, jj.ravel() * CELL
         boxes = shapely.box(x0, y0, x0 + CELL, y0 + CELL)
         touch = self.table.tree.query(boxes, predicate="intersects")
-        inside = self.table.tree.query(boxes, predicate="within")
-        feats: list[set[int]] = [set() for _ in range(len(boxes))]
-        for c, f in touch.T:
-            feats[c].add(int(f))
-        whole: list[set[int]] = [set() for _ in range(len(boxes))]
-        for c, f in inside.T:
-            whole[c].add(int(f))
-        flat = [
-            tuple(self.features[k] for k in sorted(t)) if t == w else None
-            for t, w in zip(feats, whole, strict=True)
-        ]
+        inside = self.table.tree.query(boxes, predicate="within")  # inside <= touch
+        n = len(boxes)
+        pure = np.bincount(touch[0], minlength=n) == np.bincount(inside[0], minlength=n)
+        flat: list[tuple[Feature, ...] | None] = [() if p else None for p in pure.tolist()]
+        order = np.lexsort((touch[1], touch[0]))
+        for c, f in touch[:, order].T.tolist():
+            if pure[c]:
+                flat[c] += (self.features[f],)  # type: ignore[operator]
         return [flat[r * cols : (r + 1) * cols] for r in range(rows)], cols
 
     @cached_property

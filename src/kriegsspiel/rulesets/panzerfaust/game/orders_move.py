@@ -181,12 +181,22 @@ def can_move(state: State, e: Element) -> str | None:
     return None
 
 
+REACH_MEMO = 100_000  # straight moves priced, kept per game
+
+
 def _reaches(state: State, e: Element, xy: tuple[float, float]) -> bool:
     """Whether `e` may move straight to `xy` this turn (on the table, within its allowance)."""
     if not state.board.on_table(*xy):
         return False
     budget = movement.allowance(state, e, [xy]) + 1e-6
-    return movement.cost(state, (e.x, e.y), [xy], budget) <= budget
+    memo = state.cache.setdefault("reaches", {})  # the templates ask again every decision
+    key = (e.x, e.y, xy, budget)
+    hit = memo.get(key)
+    if hit is None:
+        if len(memo) > REACH_MEMO:
+            memo.clear()
+        hit = memo[key] = movement.cost(state, (e.x, e.y), [xy], budget) <= budget
+    return hit
 
 
 def _cost(state: State, e: Element, group: bool) -> tuple[int, bool]:
