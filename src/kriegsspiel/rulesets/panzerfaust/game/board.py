@@ -16,12 +16,14 @@ from shapely import LineString, Point, Polygon
 
 from ....data.errors import RuleError
 from ....engine.scenario import Scenario
-from ....geometry.los import SightRules, visible
+from ....geometry.los import SightRules, visible, visible_many
 from ....geometry.terrain import Feature, Table
 from ....geometry.units import Unit
 from ..terrain import kind_of
 
 LINEAR_WIDTH = 1.0  # cm: a hedge, wall or treeline drawn as a line
+LOS_MEMO = 200_000  # lines of sight kept
+BATCH = 8  # lines of sight worth one batch
 CELL = 1.0  # cm: the side of a grid cell whose features are worked out once (`at`)
 
 
@@ -131,10 +133,27 @@ class Board:
         key = (a[0], a[1], b[0], b[1])
         hit = self._los.get(key)
         if hit is None:
-            if len(self._los) > 200_000:
+            if len(self._los) > LOS_MEMO:
                 self._los.clear()
             hit = self._los[key] = visible(self.table, a, b, self.sight, 1.0, 1.0)
         return hit
+
+    def los_many(self, lines: list[tuple[tuple[float, float], tuple[float, float]]]) -> None:
+        """Work out in one batch (geometry.visible_many: the answers of `visible`) the lines
+        of sight not yet memoised, for `los` to answer from the memo."""
+        memo = self._los
+        keys = list({k for a, b in lines if (k := (a[0], a[1], b[0], b[1])) not in memo})
+        if len(keys) < BATCH:
+            return  # a few lines: one by one is as quick
+        if len(self._los) + len(keys) > LOS_MEMO:
+            self._los.clear()
+        arr = np.asarray(keys, float)
+        rule = self.sight
+        seen = visible_many(
+            self.table, arr[:, :2], arr[:, 2:], rule.blocks, 1.0, 1.0,
+            see_into=rule.see_into, own_depth=rule.own_depth, hills=rule.hills,
+        )  # fmt: skip
+        self._los.update(zip(keys, seen.tolist(), strict=True))
 
     def on_table(self, x: float, y: float) -> bool:
         return 0 <= x <= self.width and 0 <= y <= self.depth

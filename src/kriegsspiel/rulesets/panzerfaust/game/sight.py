@@ -119,7 +119,9 @@ def _spotting(state: State, side: str, enemies: list[Element]) -> set[str]:
     fresh = {t.id for t in changed} | gone
     mine["targets"] = keys
     order = {t.id: n for n, t in enumerate(enemies)}
-    seen: set[str] = set()
+    # per observer: (observer, its spotted set, its key, the targets to work out again or
+    # None when nothing changed, whether every target is worked out again)
+    plan = []
     for obs in state.elements.values():
         if obs.side != side:
             continue
@@ -127,14 +129,21 @@ def _spotting(state: State, side: str, enemies: list[Element]) -> set[str]:
         key = _observer_key(obs)
         last = mine["observers"].get(obs.id)
         if last is not None and last[0] == key and last[1] == before:
-            if not fresh:
-                seen.update(before)
-                continue
-            kept = [(i, f) for i, f in before.items() if i not in fresh]
-            kept += [(t.id, t.feature) for t in changed if sees(state, obs, t, before)]
-            now = dict(sorted(kept, key=lambda item: order[item[0]]))
+            plan.append((obs, before, key, changed if fresh else None, False))
         else:
-            now = {t.id: t.feature for t in enemies if sees(state, obs, t, before)}
+            plan.append((obs, before, key, enemies, True))
+    _sight_lines(state, [(o, t) for o, _, _, ts, _ in plan if ts for t in ts])
+    seen: set[str] = set()
+    for obs, before, key, targets, whole in plan:
+        if targets is None:
+            seen.update(before)
+            continue
+        if whole:
+            now = {t.id: t.feature for t in targets if sees(state, obs, t, before)}
+        else:
+            kept = [(i, f) for i, f in before.items() if i not in fresh]
+            kept += [(t.id, t.feature) for t in targets if sees(state, obs, t, before)]
+            now = dict(sorted(kept, key=lambda item: order[item[0]]))
         mine["observers"][obs.id] = (key, dict(now))
         if now:
             state.spotted[obs.id] = now
@@ -142,6 +151,18 @@ def _spotting(state: State, side: str, enemies: list[Element]) -> set[str]:
         else:
             state.spotted.pop(obs.id, None)
     return seen
+
+
+def _sight_lines(state: State, pairs: list[tuple[Element, Element]]) -> None:
+    """Work out at once the lines of sight `sees` will ask for among these pairs."""
+    setup = state.phase == "setup"
+    state.board.los_many(
+        [
+            ((o.x, o.y), (t.x, t.y))
+            for o, t in pairs
+            if o.active and t.on_table and not t.transport and not (t.hidden and setup)
+        ]
+    )
 
 
 def look(state: State) -> None:
