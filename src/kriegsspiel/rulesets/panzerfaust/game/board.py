@@ -76,19 +76,15 @@ class Board:
         """Per CELL-cm cell of the table, its features when every point of the closed cell
         has the same ones (each feature containing it wholly or not touching it), else None."""
         cols, rows = math.ceil(self.width / CELL), math.ceil(self.depth / CELL)
-        ii, jj = np.meshgrid(np.arange(cols), np.arange(rows))
-        x0, y0 = ii.ravel() * CELL, jj.ravel() * CELL
-        boxes = shapely.box(x0, y0, x0 + CELL, y0 + CELL)
-        touch = self.table.tree.query(boxes, predicate="intersects")
-        inside = self.table.tree.query(boxes, predicate="within")  # inside <= touch
-        n = len(boxes)
-        pure = np.bincount(touch[0], minlength=n) == np.bincount(inside[0], minlength=n)
-        flat: list[tuple[Feature, ...] | None] = [() if p else None for p in pure.tolist()]
-        order = np.lexsort((touch[1], touch[0]))
-        for c, f in touch[:, order].T.tolist():
-            if pure[c]:
-                flat[c] += (self.features[f],)  # type: ignore[operator]
-        return [flat[r * cols : (r + 1) * cols] for r in range(rows)], cols
+        terrain = (cols, rows, tuple((f.id, f.geometry.wkb) for f in self.features))
+        flat = _GRIDS.get(terrain)
+        if flat is None:  # the games of a simulation share their terrain's grid
+            if len(_GRIDS) >= GRIDS_KEPT:
+                _GRIDS.clear()
+            flat = _GRIDS[terrain] = _pure_cells(self.table, cols, rows)
+        feats = {t: tuple(self.features[k] for k in t) for t in set(flat) if t is not None}
+        cells = [None if t is None else feats[t] for t in flat]
+        return [cells[r * cols : (r + 1) * cols] for r in range(rows)], cols
 
     @cached_property
     def max_keep(self) -> float:
@@ -161,3 +157,24 @@ class Board:
     @cached_property
     def area(self) -> float:
         return self.width * self.depth
+
+
+_GRIDS: dict[tuple, list[tuple[int, ...] | None]] = {}  # by terrain: `_pure_cells`
+GRIDS_KEPT = 8
+
+
+def _pure_cells(table: Table, cols: int, rows: int) -> list[tuple[int, ...] | None]:
+    """Row by row, each cell's feature indices where the cell is pure (see Board._grid)."""
+    ii, jj = np.meshgrid(np.arange(cols), np.arange(rows))
+    x0, y0 = ii.ravel() * CELL, jj.ravel() * CELL
+    boxes = shapely.box(x0, y0, x0 + CELL, y0 + CELL)
+    touch = table.tree.query(boxes, predicate="intersects")
+    inside = table.tree.query(boxes, predicate="within")  # inside <= touch
+    n = len(boxes)
+    pure = np.bincount(touch[0], minlength=n) == np.bincount(inside[0], minlength=n)
+    flat: list[tuple[int, ...] | None] = [() if p else None for p in pure.tolist()]
+    order = np.lexsort((touch[1], touch[0]))
+    for c, f in touch[:, order].T.tolist():
+        if pure[c]:
+            flat[c] += (f,)  # type: ignore[operator]
+    return flat
