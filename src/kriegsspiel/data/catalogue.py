@@ -55,12 +55,10 @@ class Catalogue:
         """Find a record by id, name or alias, case-insensitively; an ambiguous name lists the
         records it could mean, an unknown one the closest names."""
         table = self.entries.get(kind, {})
-        if key in table:
-            return table[key].record
-        folded = " ".join(key.casefold().split())
-        found = [e.record for e in table.values() if folded in _names(e.record)]
+        found = self._matches(table, key)
         if len(found) == 1:
             return found[0]
+        folded = " ".join(key.casefold().split())
         if found:
             ids = ", ".join(f"{r.id} ({r.name})" for r in found)
             raise LookupError(f"{kind} {key!r} is ambiguous in {self.ruleset}; use one of: {ids}")
@@ -73,6 +71,19 @@ class Catalogue:
         close = [by_fold[c] for c in close] or [n for n in names if folded in n.casefold()][:5]
         hint = f"; closest: {', '.join(close)}" if close else ""
         raise LookupError(f"unknown {kind} {key!r} in {self.ruleset}{hint}")
+
+    def find(self, kind: str, key: str) -> Record | None:
+        """The record `get` would return, or None where `get` would raise (no message is
+        worded: callers that try several kinds in turn pay nothing for the misses)."""
+        found = self._matches(self.entries.get(kind, {}), key)
+        return found[0] if len(found) == 1 else None
+
+    @staticmethod
+    def _matches(table: dict[str, Entry], key: str) -> list[Record]:
+        if key in table:
+            return [table[key].record]
+        folded = " ".join(key.casefold().split())
+        return [e.record for e in table.values() if folded in _names(e.record)]
 
     def resolve(self, ref: str) -> Record:
         """A record by a `"kind:id"` reference (as data files cross-reference each other)."""

@@ -7,18 +7,24 @@ with the feature's id. Woods take `attributes.density` thick (default) or thin.
 
 from __future__ import annotations
 
+import math
 from functools import cached_property
 
+import numpy as np
+import shapely
 from shapely import LineString, Point, Polygon
 
 from ....data.errors import RuleError
 from ....engine.scenario import Scenario
-from ....geometry.los import SightRules, visible
+from ....geometry.los import SightRules, visible, visible_many
 from ....geometry.terrain import Feature, Table
 from ....geometry.units import Unit
 from ..terrain import kind_of
 
 LINEAR_WIDTH = 1.0  # cm: a hedge, wall or treeline drawn as a line
+LOS_MEMO = 200_000  # lines of sight kept
+BATCH = 8  # lines of sight worth one batch
+CELL = 1.0  # cm: the side of a grid cell whose features are worked out once (`at`)
 
 
 class Board:
@@ -50,12 +56,40 @@ class Board:
         self._los: dict[tuple[float, float, float, float], bool] = {}
 
     def at(self, x: float, y: float) -> tuple[Feature, ...]:
+        """The features under (x, y): from the grid where its cell lies wholly inside or
+        outside each feature, else asked of the spatial index (memoised by point)."""
+        i, j = int(x // CELL), int(y // CELL)
+        grid, cols = self._grid
+        if 0 <= j < len(grid) and 0 <= i < cols:
+            pure = grid[j][i]
+            if pure is not None:
+                return pure
         key = (x, y)
         hit = self._at.get(key)
         if hit is None:
             idx = self.table.tree.query(Point(x, y), predicate="intersects")
             hit = self._at[key] = tuple(self.features[i] for i in sorted(idx))
         return hit
+
+    @cached_property
+    def _grid(self) -> tuple[list[list[tuple[Feature, ...] | None]], int]:
+        """Per CELL-cm cell of the table, its features when every point of the closed cell
+        has the same ones (each feature containing it wholly or not touching it), else None."""
+        cols, rows = math.ceil(self.width / CELL), math.ceil(self.depth / CELL)
+        terrain = (cols, rows, tuple((f.id, f.geometry.wkb) for f in self.features))
+        flat = _GRIDS.get(terrain)
+        if flat is None:  # the games of a simulation share their terrain's grid
+            if len(_GRIDS) >= GRIDS_KEPT:
+                _GRIDS.clear()
+            flat = _GRIDS[terrain] = _pure_cells(self.table, cols, rows)
+        feats = {t: tuple(self.features[k] for k in t) for t in set(flat) if t is not None}
+        cells = [None if t is None else feats[t] for t in flat]
+        return [cells[r * cols : (r + 1) * cols] for r in range(rows)], cols
+
+    @cached_property
+    def max_keep(self) -> float:
+        """The largest share of movement any ground keeps (1: open ground and roads)."""
+        return max([1.0, *(k.slow for k in self.kinds.values())])
 
     def feature(self, x: float, y: float) -> str | None:
         """The terrain feature a piece at (x, y) is in (the most concealing one), or None."""
@@ -95,10 +129,27 @@ class Board:
         key = (a[0], a[1], b[0], b[1])
         hit = self._los.get(key)
         if hit is None:
-            if len(self._los) > 200_000:
+            if len(self._los) > LOS_MEMO:
                 self._los.clear()
             hit = self._los[key] = visible(self.table, a, b, self.sight, 1.0, 1.0)
         return hit
+
+    def los_many(self, lines: list[tuple[tuple[float, float], tuple[float, float]]]) -> None:
+        """Work out in one batch (geometry.visible_many: the answers of `visible`) the lines
+        of sight not yet memoised, for `los` to answer from the memo."""
+        memo = self._los
+        keys = list({k for a, b in lines if (k := (a[0], a[1], b[0], b[1])) not in memo})
+        if len(keys) < BATCH:
+            return  # a few lines: one by one is as quick
+        if len(self._los) + len(keys) > LOS_MEMO:
+            self._los.clear()
+        arr = np.asarray(keys, float)
+        rule = self.sight
+        seen = visible_many(
+            self.table, arr[:, :2], arr[:, 2:], rule.blocks, 1.0, 1.0,
+            see_into=rule.see_into, own_depth=rule.own_depth, hills=rule.hills,
+        )  # fmt: skip
+        self._los.update(zip(keys, seen.tolist(), strict=True))
 
     def on_table(self, x: float, y: float) -> bool:
         return 0 <= x <= self.width and 0 <= y <= self.depth
@@ -106,3 +157,24 @@ class Board:
     @cached_property
     def area(self) -> float:
         return self.width * self.depth
+
+
+_GRIDS: dict[tuple, list[tuple[int, ...] | None]] = {}  # by terrain: `_pure_cells`
+GRIDS_KEPT = 8
+
+
+def _pure_cells(table: Table, cols: int, rows: int) -> list[tuple[int, ...] | None]:
+    """Row by row, each cell's feature indices where the cell is pure (see Board._grid)."""
+    ii, jj = np.meshgrid(np.arange(cols), np.arange(rows))
+    x0, y0 = ii.ravel() * CELL, jj.ravel() * CELL
+    boxes = shapely.box(x0, y0, x0 + CELL, y0 + CELL)
+    touch = table.tree.query(boxes, predicate="intersects")
+    inside = table.tree.query(boxes, predicate="within")  # inside <= touch
+    n = len(boxes)
+    pure = np.bincount(touch[0], minlength=n) == np.bincount(inside[0], minlength=n)
+    flat: list[tuple[int, ...] | None] = [() if p else None for p in pure.tolist()]
+    order = np.lexsort((touch[1], touch[0]))
+    for c, f in touch[:, order].T.tolist():
+        if pure[c]:
+            flat[c] += (f,)  # type: ignore[operator]
+    return flat

@@ -27,6 +27,9 @@ def _radius(state: State, hq: Element, infantry: bool) -> float:
                                halved=infantry)  # fmt: skip
 
 
+COMMAND_MEMO = 10_000  # command chains kept per game
+
+
 def _linked(state: State, hq_id: str | None, members: list[str], e: Element) -> bool:
     if hq_id is None or hq_id == e.id:
         return True
@@ -37,7 +40,15 @@ def _linked(state: State, hq_id: str | None, members: list[str], e: Element) -> 
              if state.elements[m].active}  # fmt: skip
     if e.id not in units:
         return False
-    inside = pips.in_command(state.rules, units, hq_id, _radius(state, hq, e.kind == "infantry"))
+    radius = _radius(state, hq, e.kind == "infantry")
+    # every member of a company asks for the same chain: worked out once per placing
+    memo = state.cache.setdefault("in_command", {})
+    key = (hq_id, radius, tuple(units.items()))
+    inside = memo.get(key)
+    if inside is None:
+        if len(memo) > COMMAND_MEMO:
+            memo.clear()
+        inside = memo[key] = pips.in_command(state.rules, units, hq_id, radius)
     return e.id in inside
 
 

@@ -22,11 +22,26 @@ def allowance(state: State, e: Element, path: list[tuple[float, float]]) -> floa
     return cc
 
 
-def cost(state: State, start: tuple[float, float], path: list[tuple[float, float]]) -> float:
+def cost(
+    state: State,
+    start: tuple[float, float],
+    path: list[tuple[float, float]],
+    limit: float = math.inf,
+) -> float:
     """The cross-country cm a path costs: each stretch divided by the share of movement the
-    terrain under it keeps (roads keep all)."""
+    terrain under it keeps (roads keep all). Past `limit` the answer is only some number
+    above it (work stops as soon as the cost is sure to exceed it)."""
+    length, here = 0.0, start
+    for p in path:
+        length += math.dist(here, p)
+        here = p
+    floor = length / state.board.max_keep  # no ground is cheaper than this
+    if floor - 1e-9 > limit:  # (the margin covers the rounding of the sum below)
+        return floor
     total, here = 0.0, start
     for p in path:
+        if total > limit:
+            return total
         d = math.dist(here, p)
         if not state.board.crosses(here, p):  # open ground all the way: no sampling
             total += d

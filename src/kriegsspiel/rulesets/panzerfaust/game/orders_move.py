@@ -181,11 +181,24 @@ def can_move(state: State, e: Element) -> str | None:
     return None
 
 
+REACH_MEMO = 100_000  # straight moves priced, kept per game
+
+
 def _reaches(state: State, e: Element, xy: tuple[float, float]) -> bool:
     """Whether `e` may move straight to `xy` this turn (on the table, within its allowance)."""
     if not state.board.on_table(*xy):
         return False
-    return movement.cost(state, (e.x, e.y), [xy]) <= movement.allowance(state, e, [xy]) + 1e-6
+    # the templates ask again at every decision; the answer depends only on the element's
+    # record (fixed for the game), where it stands and the point
+    memo = state.cache.setdefault("reaches", {})
+    key = (e.id, e.x, e.y, xy)
+    hit = memo.get(key)
+    if hit is None:
+        if len(memo) > REACH_MEMO:
+            memo.clear()
+        budget = movement.allowance(state, e, [xy]) + 1e-6
+        hit = memo[key] = movement.cost(state, (e.x, e.y), [xy], budget) <= budget
+    return hit
 
 
 def _cost(state: State, e: Element, group: bool) -> tuple[int, bool]:

@@ -5,8 +5,14 @@ Observation Table's range for the terrain it is in and its size, times every mul
 observer's line of sight or changes terrain feature (p8). A side observes what any of its
 elements observes. Muzzle flashes (p9) are handled where a shot is fired (orders_fire.py).
 
-Sight is refreshed after events that move or remove elements (`look`); each refresh works
-out every observer-target pair once, with each line of sight memoised by position.
+Sight is refreshed after events that move or remove elements (`look`). A refresh works out
+again only the pairs that can have changed: those whose observer or target changed one of
+the inputs of `sees` (`_observer_key`, `_target_key`; the game-wide ones in `_world_key`) or
+whose observer's spotted set was changed by another rule (a muzzle flash). Every other pair
+keeps its answer, which `sees` would give again: a pair that saw keeps seeing while nothing
+about it changed (it stays spotted), one that did not had its arc and range checked already.
+A new input of `sees` must go into one of the three keys (tests/.../test_sight_incremental.py
+compares the refresh with a full recompute along random games).
 """
 
 from __future__ import annotations
@@ -75,21 +81,95 @@ def sees(state: State, obs: Element, tgt: Element, before: dict[str, str | None]
     return math.dist(a, b) <= reach(state, obs, tgt)
 
 
+def _observer_key(e: Element) -> tuple:
+    """What `sees` reads of an observer."""
+    closed = e.has("closed_down")
+    return (e.active, e.x, e.y, e.facing, e.turret, e.kind, closed, e.moved > MOVED_FAR)
+
+
+def _target_key(e: Element) -> tuple:
+    """What `sees` reads of a target (with the spotted set it is given)."""
+    return (
+        e.on_table, e.transport, e.hidden, e.x, e.y, e.feature, e.size,
+        e.has("camouflaged"), e.has("dug_in"), e.moved > 0 or e.fired,
+    )  # fmt: skip
+
+
+def _world_key(state: State) -> tuple:
+    """What `sees` reads of the whole game: the phase, the weather, the night, smoke."""
+    night = (state.pregame or {}).get("weather", {}).get("night_visibility")
+    smoke = sorted((m.id, m.x, m.y, m.radius) for m in state.markers.values() if m.kind == "smoke")
+    return (state.phase == "setup", weather(state), night, tuple(smoke))
+
+
+def _spotting(state: State, side: str, enemies: list[Element]) -> set[str]:
+    """Refresh what each element of `side` spots (state.spotted); the enemies seen.
+
+    Per side, the memo (state.cache["sight"]) holds each enemy's `_target_key` and, per
+    observer, its `_observer_key` and a copy of the spotted set it was left with."""
+    world = _world_key(state)
+    memo = state.cache.get("sight")
+    if memo is None or memo["world"] != world:
+        memo = state.cache["sight"] = {"world": world}
+    mine = memo.setdefault(side, {"targets": {}, "observers": {}})
+    keys = {t.id: _target_key(t) for t in enemies}
+    old = mine["targets"]
+    changed = [t for t in enemies if old.get(t.id) != keys[t.id]]
+    gone = {i for i in old if i not in keys}
+    fresh = {t.id for t in changed} | gone
+    mine["targets"] = keys
+    order = {t.id: n for n, t in enumerate(enemies)}
+    # per observer: (observer, its spotted set, its key, the targets to work out again or
+    # None when nothing changed, whether every target is worked out again)
+    plan = []
+    for obs in state.elements.values():
+        if obs.side != side:
+            continue
+        before = state.spotted.get(obs.id, {})
+        key = _observer_key(obs)
+        last = mine["observers"].get(obs.id)
+        if last is not None and last[0] == key and last[1] == before:
+            plan.append((obs, before, key, changed if fresh else None, False))
+        else:
+            plan.append((obs, before, key, enemies, True))
+    _sight_lines(state, [(o, t) for o, _, _, ts, _ in plan if ts for t in ts])
+    seen: set[str] = set()
+    for obs, before, key, targets, whole in plan:
+        if targets is None:
+            seen.update(before)
+            continue
+        if whole:
+            now = {t.id: t.feature for t in targets if sees(state, obs, t, before)}
+        else:
+            kept = [(i, f) for i, f in before.items() if i not in fresh]
+            kept += [(t.id, t.feature) for t in targets if sees(state, obs, t, before)]
+            now = dict(sorted(kept, key=lambda item: order[item[0]]))
+        mine["observers"][obs.id] = (key, dict(now))
+        if now:
+            state.spotted[obs.id] = now
+            seen.update(now)
+        else:
+            state.spotted.pop(obs.id, None)
+    return seen
+
+
+def _sight_lines(state: State, pairs: list[tuple[Element, Element]]) -> None:
+    """Work out at once the lines of sight `sees` will ask for among these pairs."""
+    setup = state.phase == "setup"
+    state.board.los_many(
+        [
+            ((o.x, o.y), (t.x, t.y))
+            for o, t in pairs
+            if o.active and t.on_table and not t.transport and not (t.hidden and setup)
+        ]
+    )
+
+
 def look(state: State) -> None:
     """Refresh every observer's spotting, each side's observed set and last-seen markers."""
     for side in state.sides:
         enemies = [e for e in state.elements.values() if e.side != side and e.on_table]
-        seen: set[str] = set()
-        for obs in state.elements.values():
-            if obs.side != side:
-                continue
-            before = state.spotted.get(obs.id, {})
-            now = {t.id: t.feature for t in enemies if sees(state, obs, t, before)}
-            if now:
-                state.spotted[obs.id] = now
-                seen.update(now)
-            else:
-                state.spotted.pop(obs.id, None)
+        seen = _spotting(state, side, enemies)
         if state.phase != "setup":  # observation begins with turn 1
             for i in seen:
                 state.elements[i].hidden = False  # its counter is turned over (p5)

@@ -18,14 +18,11 @@ def _fold(s: str) -> str:
 
 def find(cat: Catalogue, kinds: tuple[str, ...], name: str) -> tuple[str, Record]:
     """(kind, record) for a name among `kinds`, tried in order."""
-    errors: list[LookupError] = []
     for kind in kinds:
         for key in (name, f"common/{name}"):
-            try:
-                return kind, cat.get(kind, key)
-            except LookupError as e:
-                if key == name:
-                    errors.append(e)
+            rec = cat.find(kind, key)
+            if rec is not None:
+                return kind, rec
     want = _fold(name)
     hits: dict[str, list[tuple[str, Record]]] = {
         kind: [
