@@ -21,11 +21,23 @@ from ....engine.events import Draft, Event
 from ....geometry.footprint import relative_bearing
 from ..rules import at_fire, infantry_fire, observe
 from ..rules.weapons import target_of
-from . import area, arms, fire_order, melee, morale_tests, movement, orders_cover, sight, turn
-from .commands import Fire, Hold
+from . import (
+    area,
+    arms,
+    fire_order,
+    melee,
+    morale_tests,
+    movement,
+    orders_cover,
+    sight,
+    smoke,
+    turn,
+    wrecks,
+)
+from .commands import Fire, Hold, Smoke
 from .state import Element, State
 
-COMMANDS = {"fire": Fire, "hold": Hold}
+COMMANDS = {"fire": Fire, "hold": Hold, "smoke": Smoke}
 VEHICLES = ("afv", "gun", "motorised_gun", "softskin")
 EFFECTS = {"stunned_1": ("stunned", 1), "stunned_2": ("stunned", 2),
            "immobilised": ("hull_damaged", 1), "gun_damaged": ("gun_damaged", 1)}  # fmt: skip
@@ -46,7 +58,7 @@ def _flash(state: State, e: Element) -> None:
         if o.side == e.side or not o.active or e.id in state.spotted.get(o.id, {}):
             continue
         a, b = (o.x, o.y), (e.x, e.y)
-        if not state.board.los(a, b):
+        if not sight.clear(state, a, b):  # smoke hides flashes too (p33)
             continue
         f = observe.Flash(math.dist(a, b), weapon, calibre, observer_closed_down=o.has("closed_down"),
                           observer_moving=o.moved > 5, camouflaged=e.has("camouflaged"))  # fmt: skip
@@ -71,6 +83,14 @@ def _shot(state: State, d: dict, e: Event) -> None:
         state.phase_data.setdefault("buffer", []).append(
             {"target": target, "result": d["result"], "at": d.get("at_xy")}
         )
+    _flash(state, firer)
+
+
+def _smoke(state: State, d: dict, e: Event) -> None:
+    firer = state.elements[d["unit"]]
+    firer.fired = True
+    state.fire_step += 1
+    smoke.fold(state, d, e)
     _flash(state, firer)
 
 
@@ -100,6 +120,7 @@ def land(state: State, results: list[dict]) -> None:
             t.lost = True
             if t.kind == "afv":
                 t.counters["brewed_up"] = 1
+            wrecks.leave(state, t)
             for rider in t.carrying:
                 state.elements[rider].lost = True
             lost[t.platoon] = lost.get(t.platoon, 0) + 1
@@ -124,7 +145,7 @@ def _noted(state: State, d: dict, e: Event) -> None:
 
 FOLDS = {
     "shot": _shot, "area_hits": _area_hits, "hold": _held, "fire_skipped": _held,
-    "volley": _volley, "shot_at": _noted, "pin_broken": _noted, **melee.FOLDS,
+    "volley": _volley, "shot_at": _noted, "smoke_fired": _smoke, "pin_broken": _noted, **melee.FOLDS,
 }  # fmt: skip
 
 
@@ -239,7 +260,7 @@ def actors(state: State) -> list[str]:
 
 
 def _has_work(state: State, e: Element) -> bool:
-    return bool(targets(state, e)) or bool(backtracks(state, e))
+    return bool(targets(state, e)) or bool(backtracks(state, e)) or bool(smoke.templates(state, e))
 
 
 def legal(state: State, side: str) -> list[dict[str, Any]]:
@@ -252,7 +273,7 @@ def legal(state: State, side: str) -> list[dict[str, Any]]:
     for t, cm in backtracks(state, e):
         alias = state.aliases.alias(side, t.id)
         out.append({"type": "fire", "unit": e.id, "target": alias, "at": cm})
-    return out
+    return out + smoke.templates(state, e)
 
 
 # ----------------------------------------------------------------------------- commands
@@ -280,7 +301,7 @@ def _at(state: State, e: Element, t: Element, at: float | None) -> tuple[float, 
     if not t.path:
         return t.x, t.y
     xy = movement.point_at(t.path, at)
-    if not state.board.los((e.x, e.y), xy):
+    if not sight.clear(state, (e.x, e.y), xy):
         raise IllegalCommand(f"{e.name} had no line of sight to that point of the path", "at")
     ghost = Element(**{**t.__dict__, "x": xy[0], "y": xy[1]})
     ghost.feature = state.board.feature(*xy)
@@ -345,6 +366,10 @@ def odds(state: State, side: str, cmd: dict[str, Any]) -> dict[str, Any]:
 def resolve(state: State, side: str, cmd: dict[str, Any], rng: random.Random) -> list[Draft]:
     if cmd["type"] == "hold":
         return [Draft("hold", {"unit": _firer(state, side, cmd).id}, (side,))]
+    if cmd["type"] == "smoke":
+        e = _firer(state, side, cmd)
+        drafts, hits = smoke.resolve(state, side, e, cmd, rng)
+        return drafts + _zone_drafts(state, e, hits, None)
     e, t, xy = _aim(state, side, cmd)
     drafts: list[Draft] = []
     if e.has("pinned"):
@@ -380,12 +405,18 @@ def _he(state: State, side: str, e: Element, t: Element, xy, cmd: dict, rng) -> 
     at_xy = list(xy) if (xy != (t.x, t.y)) else None
     mine = {"unit": e.id, "target": state.aliases.alias(side, t.id), "result": aimed,
             "at_xy": at_xy, "at": cmd.get("at"), "he": True}  # fmt: skip
-    drafts = [
-        Draft("shot", mine, (side,), lines),
-        Draft("area_hits", {"results": [{"target": el.id, "result": r, "at": at_xy if el.id == t.id
-                                         else None} for el, r, _ in hits]}, ()),
-    ]  # fmt: skip
-    enemy = t.side
+    return [Draft("shot", mine, (side,), lines)] + _zone_drafts(state, e, hits, (t.id, at_xy))
+
+
+def _zone_drafts(state: State, e: Element, hits: list, aimed: tuple | None) -> list[Draft]:
+    """A beaten zone's rolls land (the umpire's record, HE or WP) and each enemy element in it
+    is told its own result; `aimed`: the aimed-at element and the point of its path."""
+    if not hits:
+        return []
+    at = {aimed[0]: aimed[1]} if aimed else {}
+    drafts = [Draft("area_hits", {"results": [{"target": el.id, "result": r, "at": at.get(el.id)}
+                                              for el, r, _ in hits]}, ())]  # fmt: skip
+    enemy = state.enemy(e.side)
     spotted_by = _spotted_by(state, enemy, e)
     for el, r, res in hits:
         notice = {"unit": el.id, "result": r, "at_xy": None, "he": True,
