@@ -31,6 +31,7 @@ from . import (
     orders_cover,
     sight,
     smoke,
+    softskin,
     turn,
     wrecks,
 )
@@ -110,6 +111,14 @@ def land(state: State, results: list[dict]) -> None:
         if t.lost:
             continue
         name = r["result"]
+        if t.kind == "softskin" and name.startswith("lost_"):  # small arms at it (p17)
+            aboard = {p: state.elements[p].platoon for p in t.carrying}
+            if softskin.casualties(state, t, int(name[5:])):
+                lost[t.platoon] = lost.get(t.platoon, 0) + 1
+            for pid, pl in aboard.items():
+                if state.elements[pid].lost:
+                    lost[pl] = lost.get(pl, 0) + 1
+            continue
         hit = name == "destroyed" or name.startswith("lost_") and name != "lost_0"
         if (hit or name == "immobilised") and r.get("at"):
             # backtracked (p6): destroyed or disabled, it stays where it was hit; otherwise
@@ -172,6 +181,8 @@ def _can_hit(state: State, e: Element, t: Element, xy: tuple[float, float]) -> s
         if team is None:
             return f"{e.name} has no small arms to fire at infantry ({why_he})"
         return f"out of small-arms range ({arms.reach(state, team):g} cm)"
+    if softskin.by_small_arms(state, e, t, dist):
+        return None
     gun = arms.main_gun(state, e)
     if gun is None:
         return f"{e.name} has no gun that can fire at vehicles or guns"
@@ -442,13 +453,13 @@ def _resolution(state: State, e: Element, t: Element, xy: tuple[float, float]) -
     """The rules core's resolution of this shot and its situation (infantry or AT fire)."""
     dist = _range(e, xy)
     weather = "clear"
-    if t.kind == "infantry":
+    if t.kind == "infantry" or softskin.by_small_arms(state, e, t, dist):
         team = arms.small_arms(state, e)
         mv = "over10" if t.moved > 10 else "over5" if t.moved > 5 else "none"
         f = infantry_fire.Fire(
-            ((team, 1),), dist, cover=state.board.cover(*xy), target_moving=mv,  # type: ignore[arg-type]
+            ((team, 1),), dist, cover="none" if t.kind == "softskin" else state.board.cover(*xy), target_moving=mv,  # type: ignore[arg-type]
             firer_moved=e.moved > 0, troop_class=e.troop_class, weather=weather,
-            under_covering_fire=e.has("pinned"),
+            under_covering_fire=e.has("pinned"), in_softskin=t.kind == "softskin",
         )  # fmt: skip
         return infantry_fire.infantry_fire, f
     gun = arms.main_gun(state, e)
