@@ -20,11 +20,13 @@ from ....engine.commands import IllegalCommand
 from ....engine.events import Draft, Event
 from ....geometry.footprint import relative_bearing
 from ..rules import at_fire, infantry_fire, observe
+from ..rules import flame as flame_rules
 from ..rules.weapons import target_of
 from . import (
     area,
     arms,
     fire_order,
+    flame,
     melee,
     morale_tests,
     movement,
@@ -183,6 +185,8 @@ def _can_hit(state: State, e: Element, t: Element, xy: tuple[float, float]) -> s
         return f"out of small-arms range ({arms.reach(state, team):g} cm)"
     if softskin.by_small_arms(state, e, t, dist):
         return None
+    if t.kind == "afv" and flame.is_flamethrower(state, e):
+        return flame.why_not(state, e, t, xy)
     gun = arms.main_gun(state, e)
     if gun is None:
         return f"{e.name} has no gun that can fire at vehicles or guns"
@@ -462,6 +466,8 @@ def _resolution(state: State, e: Element, t: Element, xy: tuple[float, float]) -
             under_covering_fire=e.has("pinned"), in_softskin=t.kind == "softskin",
         )  # fmt: skip
         return infantry_fire.infantry_fire, f
+    if t.kind == "afv" and flame.is_flamethrower(state, e):
+        return flame_rules.flame, flame.attack(state, e, t, xy)
     gun = arms.main_gun(state, e)
     assert gun is not None
     prior = next((k for k in ("gun_damaged", "hull_damaged") if t.has(k)), "none")
