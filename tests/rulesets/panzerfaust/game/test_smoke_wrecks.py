@@ -7,7 +7,7 @@ import pytest
 
 from kriegsspiel.engine import Game, IllegalCommand
 from kriegsspiel.engine.events import Draft
-from kriegsspiel.rulesets.panzerfaust.game import sight, smoke, wrecks
+from kriegsspiel.rulesets.panzerfaust.game import area, sight, smoke, wrecks
 
 from .conftest import Dice, end_phase_d, fold, settle, skirmish
 from .test_worked_examples import _duel_to_fire
@@ -174,3 +174,17 @@ def test_p8_a_wreck_nobody_saw_is_known_only_to_its_side_until_observed():
     assert not any(m["kind"] == "wreck" for m in _markers(game, "germany"))
     sight.look(st)  # the German line observes the open ground it stands on
     assert st.markers["wreck-b-tk-2"].visible_to == ["britain", "germany"]
+
+
+def test_p32_he_at_a_target_inside_smoke_rolls_with_minus_one():
+    game = Game(skirmish(), seed=7)
+    _to_fire(game, "g-pak")
+    st = game.state
+    cmd = {"type": "smoke", "unit": "g-pak", "x": 95.0, "y": 24.0}
+    fold(game, "germany", game.rules.resolve(st, "germany", cmd, Dice(1, 1, 1)))
+    pak = st.elements["g-pak"]
+    ((_, _, before),) = area.fire(st, pak, (95.0, 24.0), Dice(3, 3, 3))
+    assert not any("in smoke" in line for line in before.lines())  # not formed yet
+    _next_turn(game, 2)
+    ((t, _, res),) = area.fire(st, pak, (95.0, 24.0), Dice(3, 3, 3))
+    assert t.id == "b-inf-2" and any("target in smoke" in line for line in res.lines())
