@@ -153,7 +153,8 @@ def test_p8_a_destroyed_tank_leaves_a_wreck_that_blocks_sight():
     cmd = {"type": "fire", "unit": "g-pak", "target": alias, "at": 8.0}
     fold(game, "germany", game.rules.resolve(st, "germany", cmd, Dice(1, 1, 1, 3, 1, 6, 6)))
     settle(game, Dice(*[3] * 20))
-    wreck = st.markers["wreck-b-tk-1"]
+    (wreck,) = [m for m in st.markers.values() if m.kind == "wreck"]
+    assert "b-tk-1" not in wreck.id  # the marker does not name the element
     assert (wreck.x, wreck.y, wreck.radius) == (74.0, 40.0, 2.5)  # Cromwell: size C
     assert sorted(wreck.visible_to) == ["britain", "germany"]  # the PaK saw it
     assert not sight.clear(st, (74.0, 60.0), (74.0, 20.0))  # across the wreck: blocked
@@ -170,10 +171,11 @@ def test_p8_a_wreck_nobody_saw_is_known_only_to_its_side_until_observed():
     st.last_seen["germany"] = {}
     tank.lost = True
     wrecks.leave(st, tank)
-    assert st.markers["wreck-b-tk-2"].visible_to == ["britain"]
+    (wreck,) = [m for m in st.markers.values() if m.kind == "wreck"]
+    assert wreck.visible_to == ["britain"]
     assert not any(m["kind"] == "wreck" for m in _markers(game, "germany"))
     sight.look(st)  # the German line observes the open ground it stands on
-    assert st.markers["wreck-b-tk-2"].visible_to == ["britain", "germany"]
+    assert wreck.visible_to == ["britain", "germany"]
 
 
 def test_p32_he_at_a_target_inside_smoke_rolls_with_minus_one():

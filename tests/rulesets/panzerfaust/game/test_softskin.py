@@ -45,7 +45,8 @@ def test_p17_example_8_capacity_two_one_team_lost_destroyed_survivor_gets_down()
     assert bike.carrying == ["g-lmg-1", "g-lmg-2"]
     fold(game, None, [Draft("volley", {"results": [{"target": "g-bike", "result": "lost_1"}]})])
     assert st.elements["g-lmg-1"].lost  # the team's worth of casualties
-    assert bike.lost and "wreck-g-bike" in st.markers  # 1 >= 2 / 2: destroyed
+    assert bike.lost  # 1 >= 2 / 2: destroyed
+    assert [(m.x, m.y) for m in st.markers.values() if m.kind == "wreck"] == [(90.0, 50.0)]
     survivor = st.elements["g-lmg-2"]
     assert not survivor.lost and survivor.transport is None and survivor.on_table
     assert (survivor.x, survivor.y) == (90.0, 46.0)  # beside it, behind (riders.BEHIND)

@@ -23,7 +23,7 @@ def leave(state: State, t: Element) -> None:
         return
     knew = [s for s in state.sides if s == t.side or t.id in state.seen.get(s, ())
             or t.id in state.last_seen.get(s, {})]  # fmt: skip
-    mid = f"wreck-{t.id}"
+    mid = f"wreck-{sum(1 for m in state.markers.values() if m.kind == 'wreck') + 1}"  # no id
     data = {"size": t.size}
     state.markers[mid] = Marker(mid, "wreck", None, t.x, t.y, RADIUS[t.size], data, knew)
     state.cache.pop("wrecks", None)
