@@ -32,6 +32,7 @@ class Options(BaseModel):
     placeholder_tables: bool = True  # P82: play lost tables with placeholders (else refuse)
     platoon_ratio: Literal["ratio", "alternate"] = "ratio"  # P145: lost ratio thresholds, p6
     hidden_deployment: bool = False  # P150: counters A-D and dummies until spotted (p5)
+    wind_named: Literal["from", "toward"] = "from"  # P191: p10's wind direction, smoke drift
 
     @classmethod
     def parse(cls, pairs: list[str]) -> Options:

@@ -14,6 +14,7 @@ const PF = { platoon: null, route: null };
 // a marker kind's class and words (state.py Marker.kind)
 const PF_MARKERS = {
   cf: "covering fire", poa: "point of aim", bz: "beaten zone", smoke: "smoke", mines: "minefield",
+  wreck: "wreck",
 };
 
 function pfSection(S) { return S.view.panzerfaust || { companies: [], platoons: [], markers: [] }; }
@@ -80,6 +81,11 @@ function pfRenderMarkers(S, el) {
     const g = el("g", { class: `pf-marker pf-${m.kind}`, "data-marker": m.id },
       el("circle", { cx: m.x, cy: depth - m.y, r: Math.max(m.radius || 0, 1) }),
       el("title", { text: `${words}${m.radius ? ` (${m.radius} cm)` : ""}` }));
+    const to = (m.data || {}).to;  // smoke spreading downwind (p33): the circle swept to `to`
+    if (to) {
+      g.append(el("line", { x1: m.x, y1: depth - m.y, x2: to[0], y2: depth - to[1],
+        "stroke-width": 2 * m.radius, "stroke-linecap": "round" }));
+    }
     layer.append(g);
   }
   for (const c of pfSection(S).counters || []) {  // hidden-deployment counters: a place and a size

@@ -52,8 +52,11 @@ def why_not(state: State, e: Element, xy: tuple[float, float]) -> str | None:
     return None
 
 
-def fire(state: State, e: Element, xy: tuple[float, float], rng: random.Random):
-    """Every enemy soft element in the beaten zone: [(element, result name, explanation)]."""
+def fire(state: State, e: Element, xy: tuple[float, float], rng: random.Random, wp: bool = False):
+    """Every enemy soft element in the beaten zone: [(element, result name, explanation)];
+    `wp`: the zone of a WP round, each rolled with its -2 (p33); a target inside smoke -1 (p32)."""
+    from . import smoke  # smoke imports this module
+
     w = he_weapon(state, e)
     assert w is not None
     r = area_fire.radius(w, building=in_building(state, xy))
@@ -68,7 +71,8 @@ def fire(state: State, e: Element, xy: tuple[float, float], rng: random.Random):
         shot = area_fire.AreaShot(
             w, dist, troop_class=e.troop_class, size=t.size, cover=cover,  # type: ignore[arg-type]
             target_moving=t.moved > 0, firer_moved=e.moved > 5,
-            building=in_building(state, (t.x, t.y)), shielded=t.kind == "gun",
+            building=in_building(state, (t.x, t.y)), shielded=t.kind == "gun", wp=wp,
+            smoke=smoke.covers(state, (t.x, t.y)),
         )  # fmt: skip
         res = sample(area_fire.area_fire, state.rules, shot, rng=rng)
         out.append((t, res.result.name, res))

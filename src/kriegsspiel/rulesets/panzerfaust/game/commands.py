@@ -63,6 +63,16 @@ class Fire(CommandModel):
     at: float | None = Field(default=None, ge=0, le=1e4)
 
 
+class Smoke(CommandModel):
+    """Phase G: the element whose turn it is fires smoke (or WP) at the point (x, y) (p33)."""
+
+    type: Literal["smoke"]
+    unit: Ident
+    x: Finite
+    y: Finite
+    wp: bool = False
+
+
 class Hold(CommandModel):
     """Phase G: the element whose turn it is does not fire."""
 

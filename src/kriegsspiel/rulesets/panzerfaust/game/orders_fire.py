@@ -20,12 +20,27 @@ from ....engine.commands import IllegalCommand
 from ....engine.events import Draft, Event
 from ....geometry.footprint import relative_bearing
 from ..rules import at_fire, infantry_fire, observe
+from ..rules import flame as flame_rules
 from ..rules.weapons import target_of
-from . import area, arms, fire_order, melee, morale_tests, movement, orders_cover, sight, turn
-from .commands import Fire, Hold
+from . import (
+    area,
+    arms,
+    fire_order,
+    flame,
+    melee,
+    morale_tests,
+    movement,
+    orders_cover,
+    sight,
+    smoke,
+    softskin,
+    turn,
+    wrecks,
+)
+from .commands import Fire, Hold, Smoke
 from .state import Element, State
 
-COMMANDS = {"fire": Fire, "hold": Hold}
+COMMANDS = {"fire": Fire, "hold": Hold, "smoke": Smoke}
 VEHICLES = ("afv", "gun", "motorised_gun", "softskin")
 EFFECTS = {"stunned_1": ("stunned", 1), "stunned_2": ("stunned", 2),
            "immobilised": ("hull_damaged", 1), "gun_damaged": ("gun_damaged", 1)}  # fmt: skip
@@ -46,7 +61,7 @@ def _flash(state: State, e: Element) -> None:
         if o.side == e.side or not o.active or e.id in state.spotted.get(o.id, {}):
             continue
         a, b = (o.x, o.y), (e.x, e.y)
-        if not state.board.los(a, b):
+        if not sight.clear(state, a, b):  # smoke hides flashes too (p33)
             continue
         f = observe.Flash(math.dist(a, b), weapon, calibre, observer_closed_down=o.has("closed_down"),
                           observer_moving=o.moved > 5, camouflaged=e.has("camouflaged"))  # fmt: skip
@@ -74,6 +89,14 @@ def _shot(state: State, d: dict, e: Event) -> None:
     _flash(state, firer)
 
 
+def _smoke(state: State, d: dict, e: Event) -> None:
+    firer = state.elements[d["unit"]]
+    firer.fired = True
+    state.fire_step += 1
+    smoke.fold(state, d, e)
+    _flash(state, firer)
+
+
 def _area_hits(state: State, d: dict, e: Event) -> None:
     state.phase_data.setdefault("buffer", []).extend(d["results"])
 
@@ -90,6 +113,14 @@ def land(state: State, results: list[dict]) -> None:
         if t.lost:
             continue
         name = r["result"]
+        if t.kind == "softskin" and name.startswith("lost_"):  # small arms at it (p17)
+            aboard = {p: state.elements[p].platoon for p in t.carrying}
+            if softskin.casualties(state, t, int(name[5:])):
+                lost[t.platoon] = lost.get(t.platoon, 0) + 1
+            for pid, pl in aboard.items():
+                if state.elements[pid].lost:
+                    lost[pl] = lost.get(pl, 0) + 1
+            continue
         hit = name == "destroyed" or name.startswith("lost_") and name != "lost_0"
         if (hit or name == "immobilised") and r.get("at"):
             # backtracked (p6): destroyed or disabled, it stays where it was hit; otherwise
@@ -100,6 +131,7 @@ def land(state: State, results: list[dict]) -> None:
             t.lost = True
             if t.kind == "afv":
                 t.counters["brewed_up"] = 1
+            wrecks.leave(state, t)
             for rider in t.carrying:
                 state.elements[rider].lost = True
             lost[t.platoon] = lost.get(t.platoon, 0) + 1
@@ -124,7 +156,7 @@ def _noted(state: State, d: dict, e: Event) -> None:
 
 FOLDS = {
     "shot": _shot, "area_hits": _area_hits, "hold": _held, "fire_skipped": _held,
-    "volley": _volley, "shot_at": _noted, "pin_broken": _noted, **melee.FOLDS,
+    "volley": _volley, "shot_at": _noted, "smoke_fired": _smoke, "pin_broken": _noted, **melee.FOLDS,
 }  # fmt: skip
 
 
@@ -151,6 +183,10 @@ def _can_hit(state: State, e: Element, t: Element, xy: tuple[float, float]) -> s
         if team is None:
             return f"{e.name} has no small arms to fire at infantry ({why_he})"
         return f"out of small-arms range ({arms.reach(state, team):g} cm)"
+    if softskin.by_small_arms(state, e, t, dist):
+        return None
+    if t.kind == "afv" and flame.is_flamethrower(state, e):
+        return flame.why_not(state, e, t, xy)
     gun = arms.main_gun(state, e)
     if gun is None:
         return f"{e.name} has no gun that can fire at vehicles or guns"
@@ -239,7 +275,7 @@ def actors(state: State) -> list[str]:
 
 
 def _has_work(state: State, e: Element) -> bool:
-    return bool(targets(state, e)) or bool(backtracks(state, e))
+    return bool(targets(state, e)) or bool(backtracks(state, e)) or bool(smoke.templates(state, e))
 
 
 def legal(state: State, side: str) -> list[dict[str, Any]]:
@@ -252,7 +288,7 @@ def legal(state: State, side: str) -> list[dict[str, Any]]:
     for t, cm in backtracks(state, e):
         alias = state.aliases.alias(side, t.id)
         out.append({"type": "fire", "unit": e.id, "target": alias, "at": cm})
-    return out
+    return out + smoke.templates(state, e)
 
 
 # ----------------------------------------------------------------------------- commands
@@ -280,7 +316,7 @@ def _at(state: State, e: Element, t: Element, at: float | None) -> tuple[float, 
     if not t.path:
         return t.x, t.y
     xy = movement.point_at(t.path, at)
-    if not state.board.los((e.x, e.y), xy):
+    if not sight.clear(state, (e.x, e.y), xy):
         raise IllegalCommand(f"{e.name} had no line of sight to that point of the path", "at")
     ghost = Element(**{**t.__dict__, "x": xy[0], "y": xy[1]})
     ghost.feature = state.board.feature(*xy)
@@ -345,6 +381,10 @@ def odds(state: State, side: str, cmd: dict[str, Any]) -> dict[str, Any]:
 def resolve(state: State, side: str, cmd: dict[str, Any], rng: random.Random) -> list[Draft]:
     if cmd["type"] == "hold":
         return [Draft("hold", {"unit": _firer(state, side, cmd).id}, (side,))]
+    if cmd["type"] == "smoke":
+        e = _firer(state, side, cmd)
+        drafts, hits = smoke.resolve(state, side, e, cmd, rng)
+        return drafts + _zone_drafts(state, e, hits, None)
     e, t, xy = _aim(state, side, cmd)
     drafts: list[Draft] = []
     if e.has("pinned"):
@@ -380,12 +420,18 @@ def _he(state: State, side: str, e: Element, t: Element, xy, cmd: dict, rng) -> 
     at_xy = list(xy) if (xy != (t.x, t.y)) else None
     mine = {"unit": e.id, "target": state.aliases.alias(side, t.id), "result": aimed,
             "at_xy": at_xy, "at": cmd.get("at"), "he": True}  # fmt: skip
-    drafts = [
-        Draft("shot", mine, (side,), lines),
-        Draft("area_hits", {"results": [{"target": el.id, "result": r, "at": at_xy if el.id == t.id
-                                         else None} for el, r, _ in hits]}, ()),
-    ]  # fmt: skip
-    enemy = t.side
+    return [Draft("shot", mine, (side,), lines)] + _zone_drafts(state, e, hits, (t.id, at_xy))
+
+
+def _zone_drafts(state: State, e: Element, hits: list, aimed: tuple | None) -> list[Draft]:
+    """A beaten zone's rolls land (the umpire's record, HE or WP) and each enemy element in it
+    is told its own result; `aimed`: the aimed-at element and the point of its path."""
+    if not hits:
+        return []
+    at = {aimed[0]: aimed[1]} if aimed else {}
+    drafts = [Draft("area_hits", {"results": [{"target": el.id, "result": r, "at": at.get(el.id)}
+                                              for el, r, _ in hits]}, ())]  # fmt: skip
+    enemy = state.enemy(e.side)
     spotted_by = _spotted_by(state, enemy, e)
     for el, r, res in hits:
         notice = {"unit": el.id, "result": r, "at_xy": None, "he": True,
@@ -411,15 +457,17 @@ def _resolution(state: State, e: Element, t: Element, xy: tuple[float, float]) -
     """The rules core's resolution of this shot and its situation (infantry or AT fire)."""
     dist = _range(e, xy)
     weather = "clear"
-    if t.kind == "infantry":
+    if t.kind == "infantry" or softskin.by_small_arms(state, e, t, dist):
         team = arms.small_arms(state, e)
         mv = "over10" if t.moved > 10 else "over5" if t.moved > 5 else "none"
         f = infantry_fire.Fire(
-            ((team, 1),), dist, cover=state.board.cover(*xy), target_moving=mv,  # type: ignore[arg-type]
+            ((team, 1),), dist, cover="none" if t.kind == "softskin" else state.board.cover(*xy), target_moving=mv,  # type: ignore[arg-type]
             firer_moved=e.moved > 0, troop_class=e.troop_class, weather=weather,
-            under_covering_fire=e.has("pinned"),
+            under_covering_fire=e.has("pinned"), in_softskin=t.kind == "softskin",
         )  # fmt: skip
         return infantry_fire.infantry_fire, f
+    if t.kind == "afv" and flame.is_flamethrower(state, e):
+        return flame_rules.flame, flame.attack(state, e, t, xy)
     gun = arms.main_gun(state, e)
     assert gun is not None
     prior = next((k for k in ("gun_damaged", "hull_damaged") if t.has(k)), "none")

@@ -20,7 +20,7 @@ from ....engine.events import SPECTATOR, UMPIRE, Draft, Event
 from ....engine.scenario import Scenario
 from ..options import Options
 from ..rules.tables import Rules, rules
-from . import morale_tests, orders_fire, phases, sight, turn
+from . import morale_tests, orders_fire, phases, sight, smoke, turn
 from .build import initial
 from .state import State
 from .view import view as side_view
@@ -105,6 +105,7 @@ class PanzerfaustGame:
         for c in state.companies.values():
             c.pips, c.spent, c.finished = 0, 0, False
         state.queue, state.fire_order, state.fire_step = None, [], 0
+        smoke.new_turn(state)
 
     # ------------------------------------------------------------------ commands
     def resolve(

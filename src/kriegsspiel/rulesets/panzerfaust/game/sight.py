@@ -22,6 +22,7 @@ from fractions import Fraction
 
 from ....geometry.footprint import in_arc
 from ..rules import observe
+from . import smoke, wrecks
 from .state import Element, State
 
 MOVED_FAR = 5.0  # cm: an observer that moved more sees less (p8)
@@ -65,6 +66,13 @@ def weather(state: State) -> str:
     return min(known, key=lambda c: observe.WEATHER[c], default="clear")
 
 
+def clear(state: State, a: tuple[float, float], b: tuple[float, float]) -> bool:
+    """Direct line of sight a-b (p8): terrain (the board), then smoke (p33) and wrecks (p8)."""
+    return (
+        state.board.los(a, b) and not smoke.blocks(state, a, b) and not wrecks.blocks(state, a, b)
+    )
+
+
 def sees(state: State, obs: Element, tgt: Element, before: dict[str, str | None]) -> bool:
     """Whether `obs` observes `tgt` now; `before` is what it spotted until now."""
     if not (obs.active and tgt.on_table) or tgt.transport:
@@ -72,7 +80,7 @@ def sees(state: State, obs: Element, tgt: Element, before: dict[str, str | None]
     if tgt.hidden and state.phase == "setup":  # on the map, not yet on the table (p5)
         return False
     a, b = (obs.x, obs.y), (tgt.x, tgt.y)
-    if not state.board.los(a, b):
+    if not clear(state, a, b):
         return False
     if tgt.id in before and before[tgt.id] == tgt.feature:
         return True  # stays spotted (p8)
@@ -96,10 +104,21 @@ def _target_key(e: Element) -> tuple:
 
 
 def _world_key(state: State) -> tuple:
-    """What `sees` reads of the whole game: the phase, the weather, the night, smoke."""
+    """What `sees` reads of the whole game: the phase, the weather, the night, and what
+    blocks sight besides terrain: smoke clouds (their shape grows with the turn) and wrecks."""
     night = (state.pregame or {}).get("weather", {}).get("night_visibility")
-    smoke = sorted((m.id, m.x, m.y, m.radius) for m in state.markers.values() if m.kind == "smoke")
-    return (state.phase == "setup", weather(state), night, tuple(smoke))
+    clouds = tuple(sorted((m.id, m.x, m.y, m.radius) for m in smoke.clouds(state)))
+    hulks = tuple(
+        sorted((m.id, m.x, m.y, m.radius) for m in state.markers.values() if m.kind == "wreck")
+    )
+    return (
+        state.phase == "setup",
+        weather(state),
+        night,
+        state.turn if clouds else 0,
+        clouds,
+        hulks,
+    )
 
 
 def _spotting(state: State, side: str, enemies: list[Element]) -> set[str]:
@@ -174,6 +193,7 @@ def look(state: State) -> None:
             for i in seen:
                 state.elements[i].hidden = False  # its counter is turned over (p5)
         _dummies(state, side)
+        wrecks.spot(state, side)
         marks = state.last_seen.setdefault(side, {})
         for i in seen:
             marks[i] = [state.elements[i].x, state.elements[i].y]

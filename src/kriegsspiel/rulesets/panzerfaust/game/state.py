@@ -30,7 +30,7 @@ COUNTERS = (
     "closed_down",  # an AFV's crew closed down (p8/p9)
     "set_up",  # a support weapon set up to fire (p12)
 )
-MARKERS = ("cf", "poa", "bz", "smoke", "mines", "dummy")
+MARKERS = ("cf", "poa", "bz", "smoke", "mines", "dummy", "wreck")
 
 KINDS = {  # record kind -> element kind
     "infantry_team": "infantry",
