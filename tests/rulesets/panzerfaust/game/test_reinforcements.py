@@ -61,7 +61,9 @@ def play_to(game: Game, turn: int, phase: str) -> None:
             return
         side = game.rules.active_sides(st)[0]
         end = next(
-            c for c in game.legal_commands(side) if c["type"] in ("end_phase", "end_platoon", "hold")
+            c
+            for c in game.legal_commands(side)
+            if c["type"] in ("end_phase", "end_platoon", "hold")
         )
         game.submit(side, end)
     raise AssertionError("the game did not get there")
@@ -107,12 +109,18 @@ def test_an_arrival_is_the_owners_to_see_until_the_enemy_observes_it():
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (lambda r: r["forces"]["companies"][0]["platoons"][0].update(id="b-inf"),
-         "reinforcements.0: platoon id 'b-inf' is used twice"),
-        (lambda r: r["forces"]["companies"][0].update(id="g-co"),
-         "reinforcements.0: company id 'g-co' is used twice"),
-        (lambda r: r["forces"].update(arrivals=[{"turn": 3, "platoons": ["b-late"]}]),
-         "a reinforcement brings companies only, not arrivals"),
+        (
+            lambda r: r["forces"]["companies"][0]["platoons"][0].update(id="b-inf"),
+            "reinforcements.0: platoon id 'b-inf' is used twice",
+        ),
+        (
+            lambda r: r["forces"]["companies"][0].update(id="g-co"),
+            "reinforcements.0: company id 'g-co' is used twice",
+        ),
+        (
+            lambda r: r["forces"].update(arrivals=[{"turn": 3, "platoons": ["b-late"]}]),
+            "a reinforcement brings companies only, not arrivals",
+        ),
     ],
 )
 def test_a_reinforcement_that_cannot_join_is_refused_with_its_place(change, message):
