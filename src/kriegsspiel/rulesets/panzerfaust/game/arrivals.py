@@ -2,7 +2,9 @@
 come on at the arrival point, or at the middle of their edge, side by side 5 cm apart and 2 cm
 inside the edge, facing into the table (decision P153), and move with the rest of phase F.
 Riders come on aboard their vehicle. The schedule is the pre-game's (game/pregame.py), else the
-forces block's `arrivals`."""
+forces blocks' `arrivals` and the scenario's `reinforcements` (whole forces blocks, built off the
+table by game/build.py). Arriving elements are the owner's to see: the enemy learns of them only
+when one of its elements observes them (p8)."""
 
 from __future__ import annotations
 
@@ -24,6 +26,10 @@ def schedule(state: State) -> list[dict[str, Any]]:
         for a in getattr(state.scenario.forces_of(side), "arrivals", None) or ():
             out.append({"side": side, "turn": a.turn, "edge": a.edge, "point": a.point,
                         "platoons": list(a.platoons)})  # fmt: skip
+    for i, r in enumerate(state.scenario.reinforcements):  # the scenario's own block (pp. 4-5)
+        block = state.scenario.arrival_forces(i)
+        out.append({"side": r.side, "turn": r.turn, "edge": r.edge, "point": None,
+                    "platoons": [p.id for c in block.companies for p in c.platoons]})  # fmt: skip
     return out
 
 

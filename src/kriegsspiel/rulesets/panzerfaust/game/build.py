@@ -117,6 +117,104 @@ def _is_hq(rec: Any, level: str) -> bool:
     return f"{level}-hq" in rec.id
 
 
+def _add_forces(
+    side: str,
+    forces: Any,
+    rules: Rules,
+    elements: dict[str, Element],
+    platoons: dict[str, Platoon],
+    companies: dict[str, Company],
+    records: dict[str, Any],
+    where: str | None = None,
+) -> None:
+    """Add one forces block's companies, platoons and elements (with their HQs, P140). A
+    reinforcement's block (`where` names it) enters later by its edge (pp. 4-5): its pieces
+    start off the table, and a company id the side already has takes its platoons in."""
+    arriving = where is not None
+    where = where or f"forces.{side}"
+    if arriving:
+        extra = [k for k in ("dummies", "arrivals", "batteries", "aircraft", "works")
+                 if getattr(forces, k, None)]  # fmt: skip
+        if extra:
+            raise ValueError(
+                f"{where}.forces: a reinforcement brings companies only, not {', '.join(extra)}"
+            )
+    for c in forces.companies:
+        company = companies.get(c.id)
+        if company is not None and (company.side != side or not arriving):
+            raise ValueError(f"{where}: company id {c.id!r} is used twice")
+        if company is None:
+            company = Company(c.id, side, c.name or c.id, c.troop_class, c.morale, [])
+            companies[c.id] = company
+        merged = bool(company.platoons)  # reinforcing a company already on the table
+        company.platoons += [p.id for p in c.platoons]
+        for p in c.platoons:
+            pclass = p.troop_class or c.troop_class
+            pmorale = p.morale or c.morale
+            platoon = Platoon(
+                p.id, side, c.id, p.name or p.id, pclass, pmorale, [t.id for t in p.teams]
+            )
+            if p.id in platoons:
+                raise ValueError(f"{where}: platoon id {p.id!r} is used twice")
+            platoons[p.id] = platoon
+            for t in p.teams:
+                try:
+                    kind, rec = record(rules, t.type)
+                except LookupError as e:
+                    raise LookupError(f"{where}: team {t.id}: {e}") from None
+                e = Element(
+                    t.id,
+                    side,
+                    rec.id,
+                    KINDS[kind],
+                    t.name or rec.name,
+                    c.id,
+                    p.id,
+                    None if arriving else t.x,  # a reinforcement enters by its edge
+                    None if arriving else t.y,
+                    t.facing,
+                    _turret(rec, t),
+                    _size(rec),
+                    t.troop_class or pclass,
+                    t.morale or pmorale,
+                    hq=getattr(t, "hq", None),
+                    radio=_radio(rec, t),
+                    limbered=bool(getattr(t, "limbered", False)) if isinstance(rec, Gun) else None,
+                    transport=t.transport,
+                    hidden=bool(getattr(t, "hidden", False)),
+                )
+                for flag in ("dug_in", "camouflaged"):
+                    if getattr(t, flag, False):
+                        e.counters[flag] = 1
+                if getattr(t, "entrenched", None):
+                    e.counters["dug_in"] = 1  # an entrenchment or pillbox it occupies (p39)
+                elements[t.id] = e
+                records[t.id] = rec
+            named = next((m for m in platoon.members if elements[m].hq == "platoon"), None)
+            platoon.hq = named or next(
+                (m for m in platoon.members if _is_hq(records[m], "platoon")),
+                platoon.members[0],
+            )
+            if elements[platoon.hq].hq is None:
+                elements[platoon.hq].hq = "platoon"
+        if merged:
+            continue  # the company keeps its HQ
+        named = next(
+            (m for pid in company.platoons for m in platoons[pid].members
+             if elements[m].hq == "company"), None,
+        )  # fmt: skip
+        company.hq = named or next(
+            (
+                m
+                for pid in company.platoons
+                for m in platoons[pid].members
+                if _is_hq(records[m], "company")
+            ),
+            platoons[company.platoons[0]].hq,
+        )
+        elements[company.hq].hq = "company"
+
+
 def initial(scenario: Scenario, seed: int, options: dict[str, Any], rules: Rules) -> State:
     board = Board(scenario)
     elements: dict[str, Element] = {}
@@ -128,83 +226,16 @@ def initial(scenario: Scenario, seed: int, options: dict[str, Any], rules: Rules
         forces = scenario.forces_of(side)
         spec = next(s for s in scenario.sides if s.id == side)
         nations[side] = (getattr(forces, "nation", None) or spec.nation or "").casefold()
-        for c in forces.companies:
-            company = Company(
-                c.id, side, c.name or c.id, c.troop_class, c.morale, [p.id for p in c.platoons]
-            )
-            companies[c.id] = company
-            for p in c.platoons:
-                pclass = p.troop_class or c.troop_class
-                pmorale = p.morale or c.morale
-                platoon = Platoon(
-                    p.id, side, c.id, p.name or p.id, pclass, pmorale, [t.id for t in p.teams]
-                )
-                platoons[p.id] = platoon
-                for t in p.teams:
-                    try:
-                        kind, rec = record(rules, t.type)
-                    except LookupError as e:
-                        raise LookupError(f"forces.{side}: team {t.id}: {e}") from None
-                    e = Element(
-                        t.id,
-                        side,
-                        rec.id,
-                        KINDS[kind],
-                        t.name or rec.name,
-                        c.id,
-                        p.id,
-                        t.x,
-                        t.y,
-                        t.facing,
-                        _turret(rec, t),
-                        _size(rec),
-                        t.troop_class or pclass,
-                        t.morale or pmorale,
-                        hq=getattr(t, "hq", None),
-                        radio=_radio(rec, t),
-                        limbered=bool(getattr(t, "limbered", False))
-                        if isinstance(rec, Gun)
-                        else None,
-                        transport=t.transport,
-                        hidden=bool(getattr(t, "hidden", False)),
-                    )
-                    for flag in ("dug_in", "camouflaged"):
-                        if getattr(t, flag, False):
-                            e.counters[flag] = 1
-                    if getattr(t, "entrenched", None):
-                        e.counters["dug_in"] = 1  # an entrenchment or pillbox it occupies (p39)
-                    elements[t.id] = e
-                    records[t.id] = rec
-                named = next((m for m in platoon.members if elements[m].hq == "platoon"), None)
-                platoon.hq = named or next(
-                    (m for m in platoon.members if _is_hq(records[m], "platoon")),
-                    platoon.members[0],
-                )
-                if elements[platoon.hq].hq is None:
-                    elements[platoon.hq].hq = "platoon"
-            named = next(
-                (m for pid in company.platoons for m in platoons[pid].members
-                 if elements[m].hq == "company"), None,
-            )  # fmt: skip
-            company.hq = named or next(
-                (
-                    m
-                    for pid in company.platoons
-                    for m in platoons[pid].members
-                    if _is_hq(records[m], "company")
-                ),
-                platoons[company.platoons[0]].hq,
-            )
-            elements[company.hq].hq = "company"
+        _add_forces(side, forces, rules, elements, platoons, companies, records)
+    for i, r in enumerate(scenario.reinforcements):
+        where = f"reinforcements.{i}"
+        _add_forces(r.side, scenario.arrival_forces(i), rules, elements, platoons, companies,
+                    records, where=where)  # fmt: skip
     for e in elements.values():
         if e.transport:
             if e.transport not in elements:
                 raise ValueError(f"team {e.id}: transport {e.transport!r} is not a piece")
             elements[e.transport].carrying.append(e.id)
-    if scenario.reinforcements:
-        raise NotImplementedError(
-            "not implemented: Panzerfaust reinforcements in the game (pp4-5), see issue 19"
-        )
     aliases = Aliases(seed)
     for side in scenario.side_ids:
         aliases.learn(side, [i for i, e in elements.items() if e.side != side])
