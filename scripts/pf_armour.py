@@ -7,7 +7,7 @@ Reads `rulesets/panzerfaust/sources/armour.yaml`, folds each face with
 in `data/<nation>/afv.yaml`; a face the source does not give, the target leaves
 out (`faces`: where the thickest-plate rule picks a strip the book does not count) or the seed
 gives keeps its value and provenance. A target with `sister` takes a sister vehicle's faces as
-placeholders (P226).
+placeholders (P225).
 `--check` exits 1 if any file would change.
 """
 

@@ -10,10 +10,8 @@ up. A plate printed as "a + b mm" (appliqué, a double wall) is its sheets' sum;
 `minor` (a gun mantlet, a machine-gun port, a breech: fittings, not the face) is listed as printed
 but not folded. Every value is `historical`, its `ref` the repository, commit and class file.
 
-Decision P225: a vehicle with no turret and no separate fighting compartment (`turret_as_hull`:
-a tankette, a carrier, a closed armoured body) takes its hull plates as its turret faces, the
-faces `seed-inferred` by that rule. Decision P226: an AFV with no per-plate source of its own
-takes a sister vehicle's faces (same chassis, named in its target's `sister`) as `placeholder`.
+Decision P225: an AFV with no per-plate source of its own takes a sister vehicle's faces (same
+chassis, the reason in its target's `sister`) as `placeholder`, never as `historical`.
 """
 
 from __future__ import annotations
@@ -65,14 +63,12 @@ def _tenth(x: float) -> float:
 
 def faces(vehicle_key: str, sister: str | None = None) -> dict[str, dict[str, Any]]:
     """{face: {value, provenance, ref, note}} for every face the source gives; `sister` (why the
-    vehicle stands in for another of the same chassis) makes every face a P226 placeholder."""
+    vehicle stands in for another of the same chassis) makes every face a P225 placeholder."""
     doc = load_sources()
     vehicle = doc["vehicles"][vehicle_key]
     src = vehicle.get("source") or doc["source"]
     out = {}
     for face, (part, side) in FACES.items():
-        as_hull = part == "turret" and "turret" not in vehicle and vehicle.get("turret_as_hull")
-        part = "hull" if as_hull else part
         data = vehicle.get(part, {}).get(side)
         if not data:
             continue
@@ -85,12 +81,9 @@ def faces(vehicle_key: str, sister: str | None = None) -> dict[str, dict[str, An
             f"{_printed(best)} -> {value} cm"
         )
         provenance = "historical"
-        if as_hull:
-            provenance = "seed-inferred"
-            note = f"P225 (no turret: {as_hull}): the hull {side} as the turret {side}; {note}"
         if sister:
             provenance = "placeholder"
-            note = f"P226 placeholder (sister vehicle {vehicle_key}: {sister}); {note}"
+            note = f"P225 placeholder (sister vehicle {vehicle_key}: {sister}); {note}"
         ref = f"{src['repo']}@{src['commit']}:{data['path']}"
         out[face] = {"value": value, "provenance": provenance, "ref": ref, "note": note}
     return out
