@@ -163,9 +163,6 @@ SPOT = [
     ("usa_europe/t19-hmc", "ts", f"{WT}M16%20MGMC.md", (0.635, 0.0), 0.6),
     # the SU-57 is the T48 on the same hull
     ("ussr/su-57", "tf", f"{WT}M16%20MGMC.md", (1.27, 31.0), 1.5),
-    # BT-7 glacis 15 mm at 60deg: 3.0 (kept, like the T-34's); turret rear 13 mm at 15deg: 1.35 -> 1.3
-    ("ussr/bt-7", "hf", "DH_Vehicles/Classes/DH_BT7Tank.uc", (1.5, 60.0), 3.0),
-    ("ussr/bt-7", "tr", "DH_Vehicles/Classes/DH_BT7Cannon.uc", (1.3, 15.0), 1.3),
     # Ho-Ni I: open casemate rear, no plate -> 0.0; Ke-Ni front "12 + 10 mm (20deg)": 2.34 -> 2.3;
     # Ho-Ro lower glacis 25 mm at 37deg (least of 37-64): 3.13 -> 3.1
     ("japan/type-01-ho-ni-i", "tr", f"{WT}Ho-Ni%20I.md", (0.0, 0.0), 0.0),
