@@ -6,7 +6,8 @@ Reads `rulesets/panzerfaust/sources/armour.yaml`, folds each face with
 `rulesets.panzerfaust.sources.armour.faces` and rewrites only the `armour` mapping of each target
 in `data/<nation>/afv.yaml`; a face the source does not give, the target leaves
 out (`faces`: where the thickest-plate rule picks a strip the book does not count) or the seed
-gives keeps its value and provenance.
+gives keeps its value and provenance. A target with `sister` takes a sister vehicle's faces as
+placeholders (P225).
 `--check` exits 1 if any file would change.
 """
 
@@ -49,10 +50,13 @@ def main(check: bool = False) -> int:
         by_file.setdefault(DATA / target["afv"].split("/")[0] / "afv.yaml", []).append(target)
 
     def edit(text: str, targets: list[dict]) -> str:
-        for target in targets:
-            afv = cat.get("afv", target["afv"])
-            new = faces(target["vehicle"])
+        new_by_afv: dict[str, dict] = {}
+        for target in targets:  # an AFV may take some faces from one source, the rest from another
+            new = faces(target["vehicle"], target.get("sister"))
             new = {f: v for f, v in new.items() if f in target.get("faces", FACES)}
+            new_by_afv.setdefault(target["afv"], {}).update(new)
+        for afv_id, new in new_by_afv.items():
+            afv = cat.get("afv", afv_id)
             armour = {
                 f: _kept(afv, f) if f not in new or _from_book(afv, f) else new[f] for f in FACES
             }

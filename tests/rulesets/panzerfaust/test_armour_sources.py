@@ -15,6 +15,7 @@ import pytest
 
 from kriegsspiel.data import Provenance
 from kriegsspiel.rulesets.panzerfaust.sources.armour import (
+    FACES,
     MAX_SLOPE_DEG,
     effective_cm,
     load_sources,
@@ -154,6 +155,58 @@ SPOT = [
         (3.0, -41.0),
         4.0,
     ),
+    # third pass (issue 16), replacing P2's old split and filling AFVs with no faces:
+    # US half-track hull (the M16 page): hood 6.35 mm at 31deg: 0.74 -> 0.7; the cab front 12.7 mm at
+    # 31deg is the open vehicle's turret front: 1.48 -> 1.5; the crew compartment side 6.35 -> 0.6
+    ("usa_europe/m3-half-trk", "hf", f"{WT}M16%20MGMC.md", (0.635, 31.0), 0.7),
+    ("usa_europe/m16-mgmc", "tf", f"{WT}M16%20MGMC.md", (1.27, 31.0), 1.5),
+    ("usa_europe/t19-hmc", "ts", f"{WT}M16%20MGMC.md", (0.635, 0.0), 0.6),
+    # the SU-57 is the T48 on the same hull
+    ("ussr/su-57", "tf", f"{WT}M16%20MGMC.md", (1.27, 31.0), 1.5),
+    # Ho-Ni I: open casemate rear, no plate -> 0.0; Ke-Ni front "12 + 10 mm (20deg)": 2.34 -> 2.3;
+    # Ho-Ro lower glacis 25 mm at 37deg (least of 37-64): 3.13 -> 3.1
+    ("japan/type-01-ho-ni-i", "tr", f"{WT}Ho-Ni%20I.md", (0.0, 0.0), 0.0),
+    ("japan/light-type-98-ke-ni", "hf", f"{WT}Ke-Ni.md", ((1.2, 20.0), (1.0, 20.0)), 2.3),
+    ("japan/type-04-ho-ro", "hf", f"{WT}Ho-Ro.md", (2.5, 37.0), 3.1),
+    # Panhard 178 (the wiki's AMD.35): turret front 26 mm at 25deg: 2.87 -> 2.9; hull rear lower
+    # glacis 15 mm at 44deg: 2.09 -> 2.1
+    ("france/panhard-p-178-a", "tf", f"{WT}AMD.35.md", (2.6, 25.0), 2.9),
+    ("france/panhard-p-178-a", "hr", f"{WT}AMD.35.md", (1.5, 44.0), 2.1),
+    # AB 41 turret front 18 mm at 11deg: 1.83 -> 1.8; the AB 43 takes the same hull: side 8 mm at
+    # 29deg: 0.91 -> 0.9; Semovente L40 lower front 30 mm at 15.27deg: 3.11 -> 3.1
+    ("italy/ab41", "tf", f"{WT}AB%2041.md", (1.8, 11.0), 1.8),
+    ("italy/ab43", "hs", f"{WT}AB%2041.md", (0.8, 29.0), 0.9),
+    (
+        "italy/semovente-l40-47-32",
+        "hf",
+        "DH_Vehicles/Classes/DH_Semovente4732Destroyer.uc",
+        (3.0, -15.27),
+        3.1,
+    ),
+    # Wespe fighting compartment front 10 mm at 18deg: 1.05 -> 1.1; Hetzer casemate 60 mm at 60deg:
+    # 12.0; Jagdpanzer IV superstructure 80 mm at 50deg: 12.45 -> 12.4
+    ("germany/pza-ii-wespe", "tf", "DH_Vehicles/Classes/DH_WespeTank.uc", (1.0, 18.0), 1.1),
+    (
+        "germany/jgdpz-38t-hetzer",
+        "tf",
+        "DH_Vehicles/Classes/DH_HetzerDestroyer.uc",
+        (6.0, 60.0),
+        12.0,
+    ),
+    (
+        "germany/jdpz-iv-48",
+        "tf",
+        "DH_Vehicles/Classes/DH_JagdpanzerIVL48Destroyer.uc",
+        (8.0, 50.0),
+        12.4,
+    ),
+    # Challenger: front plate 63.5 mm at 1deg -> 6.4; side 29 mm (least of 29-50.8) -> 2.9 (not the
+    # split's 1.0); rear lower hull 38 mm at 19deg: 4.02 -> 4.0 (the 51 mm turret base is a fitting)
+    ("britain/challenger", "hf", f"{WT}Challenger.md", (6.35, 1.0), 6.4),
+    ("britain/challenger", "hs", f"{WT}Challenger.md", (2.9, 0.0), 2.9),
+    ("britain/challenger", "hr", f"{WT}Challenger.md", (3.8, 19.0), 4.0),
+    # TACAM T-60: the T-60 hull's lower nose 35 mm at 25deg: 3.86 -> 3.9
+    ("rumania/tacam-t60", "hf", "DH_Vehicles/Classes/DH_T60Tank.uc", (3.5, -25.0), 3.9),
 ]
 
 
@@ -164,7 +217,11 @@ def _sheets(plate):
 @pytest.mark.parametrize(("afv_id", "face", "path", "plate", "cm"), SPOT)
 def test_spot_check_against_the_class_file(cat, afv_id, face, path, plate, cm):
     doc = load_sources()
-    target = next(t for t in doc["targets"] if t["afv"] == afv_id)
+    target = next(
+        t
+        for t in doc["targets"]
+        if t["afv"] == afv_id and face in t.get("faces", FACES) and "sister" not in t
+    )
     part, side = (
         {"h": "hull", "t": "turret"}[face[0]],
         {"f": "front", "s": "right", "r": "rear"}[face[1]],
@@ -212,3 +269,32 @@ def test_the_script_reproduces_every_face():
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     assert mod.main(check=True) == 0
+
+
+def test_sister_vehicles_are_placeholders_with_their_reason(cat):
+    # P225: a vehicle with no source of its own takes a same-chassis sister's faces, never as a
+    # source's figure: the Crusader I takes the Crusader II page's hull side 14 + 4 mm -> 1.8
+    sisters = [t for t in load_sources()["targets"] if "sister" in t]
+    assert sisters
+    for target in sisters:
+        afv = cat.get("afv", target["afv"])
+        for face in target.get("faces", FACES):
+            entry = afv.prov_entry(f"armour.{face}")
+            assert entry.provenance is Provenance.PLACEHOLDER, (afv.id, face)
+            assert entry.note.startswith(f"P225 placeholder (sister vehicle {target['vehicle']}")
+            assert entry.ref
+    crusader = cat.get("afv", "britain/crusader-i")
+    assert crusader.armour.hs == 1.8 and crusader.prov("armour.hs") is Provenance.PLACEHOLDER
+
+
+def test_no_record_keeps_the_retired_split(cat):
+    # P2's old rule ("largest figure to the front, smallest to sides and rear") is retired for every
+    # record a target now covers
+    covered = {t["afv"] for t in load_sources()["targets"]}
+    for afv_id in covered:
+        afv = cat.get("afv", afv_id)
+        for face in FACES:
+            if getattr(afv.armour, face) is None:
+                continue
+            note = afv.prov_entry(f"armour.{face}").note or ""
+            assert "max figure to front" not in note and "range only" not in note, (afv_id, face)

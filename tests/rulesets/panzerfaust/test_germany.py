@@ -146,9 +146,10 @@ def test_german_provenance_explained(cat):
         if fp.provenance is Provenance.PLACEHOLDER
     ]
     assert all(
-        fp.note.startswith(("P49", "P51", "P52", "P54", "P55", "P111", "P113", "P114"))
+        fp.note.startswith(("P49", "P51", "P52", "P54", "P55", "P111", "P113", "P114", "P225"))
         for fp in placeholders
-    )  # gun penetration (P55: recalled tables), speeds, infantry AT penetration, date ends, org windows
+    )  # gun penetration (P55: recalled tables), speeds, infantry AT penetration, date ends, org
+    # windows, armour from a sister vehicle (P225)
 
 
 def test_german_dates_valid(cat):

@@ -9,6 +9,9 @@ roof, floor or glacis strips that the book's three faces do not describe); round
 up. A plate printed as "a + b mm" (appliqué, a double wall) is its sheets' sum; a plate marked
 `minor` (a gun mantlet, a machine-gun port, a breech: fittings, not the face) is listed as printed
 but not folded. Every value is `historical`, its `ref` the repository, commit and class file.
+
+Decision P225: an AFV with no per-plate source of its own takes a sister vehicle's faces (same
+chassis, the reason in its target's `sister`) as `placeholder`, never as `historical`.
 """
 
 from __future__ import annotations
@@ -58,8 +61,9 @@ def _tenth(x: float) -> float:
     return float(Decimal(repr(x)).quantize(Decimal("0.1"), rounding=ROUND_HALF_UP))
 
 
-def faces(vehicle_key: str) -> dict[str, dict[str, Any]]:
-    """{face: {value, provenance, ref, note}} for every face the source gives."""
+def faces(vehicle_key: str, sister: str | None = None) -> dict[str, dict[str, Any]]:
+    """{face: {value, provenance, ref, note}} for every face the source gives; `sister` (why the
+    vehicle stands in for another of the same chassis) makes every face a P225 placeholder."""
     doc = load_sources()
     vehicle = doc["vehicles"][vehicle_key]
     src = vehicle.get("source") or doc["source"]
@@ -72,13 +76,14 @@ def faces(vehicle_key: str) -> dict[str, dict[str, Any]]:
         best = max(plates, key=effective_cm)
         value = _tenth(effective_cm(best))
         where = f" {best['where']}" if "where" in best else ""
-        out[face] = {
-            "value": value,
-            "provenance": "historical",
-            "ref": f"{src['repo']}@{src['commit']}:{data['path']}",
-            "note": (
-                f"P2 (issue 16): thickest of {len(plates)} usable {part} {side} plate(s):{where} "
-                f"{_printed(best)} -> {value} cm"
-            ),
-        }
+        note = (
+            f"P2 (issue 16): thickest of {len(plates)} usable {part} {side} plate(s):{where} "
+            f"{_printed(best)} -> {value} cm"
+        )
+        provenance = "historical"
+        if sister:
+            provenance = "placeholder"
+            note = f"P225 placeholder (sister vehicle {vehicle_key}: {sister}); {note}"
+        ref = f"{src['repo']}@{src['commit']}:{data['path']}"
+        out[face] = {"value": value, "provenance": provenance, "ref": ref, "note": note}
     return out
