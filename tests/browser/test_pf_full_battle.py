@@ -4,7 +4,9 @@ clicking what the pages offer, each click accepted the first time. Phase A: each
 its battery's order on the order sheet, its point picked on the table; a point off the table
 is refused by the page itself, beside the field. Fog: at every step, the German page holds no
 British element's true id and draws only British elements its units observe then.
-Game: pf-orchard-skirmish (two turns), seed 3. Screenshots go to artifacts/."""
+Phase E: each side's company commander calls its battery down; fire that lands is shown again
+on its sheet (with seed 5 today the British battery lands on turn 1; not asserted, as a
+change to the dice stream would move it). Game: pf-orchard-skirmish (two turns), seed 5. Screenshots go to artifacts/."""
 
 from __future__ import annotations
 
@@ -85,7 +87,7 @@ def test_a_whole_panzerfaust_battle_in_two_browsers(browser, served, artifacts_d
     lobby = ctx0.new_page()
     lobby.goto(base)
     lobby.select_option("#scenario", "pf-orchard-skirmish")
-    lobby.fill("#seed", "3")
+    lobby.fill("#seed", "5")
     lobby.click("#create")
     lobby.wait_for_selector("#links input")
     links = {
@@ -107,6 +109,8 @@ def test_a_whole_panzerfaust_battle_in_two_browsers(browser, served, artifacts_d
     de, gb = pages["germany"], pages["britain"]
     fired: set[str] = set()
     written: set[tuple[str, int]] = set()
+    called: set[tuple[str, int]] = set()
+    landed: set[str] = set()
     clicks = 0
     while not de.evaluate("Boolean(S.view.outcome || S.view.result)"):
         step = de.evaluate("S.view.game.step")
@@ -134,6 +138,12 @@ def test_a_whole_panzerfaust_battle_in_two_browsers(browser, served, artifacts_d
             # the order is secret: the other page has no sheet of it and no POA marker
             other = gb if side == "germany" else de
             assert other.locator(f"#table [data-marker^='poa-{side}']").count() == 0
+        elif "call_down" in kinds and (side, turn) not in called:
+            act(page, "#actions button[data-cmd=call_down]")  # phase E: the written point
+            called.add((side, turn))
+            if page.evaluate("S.view.panzerfaust.support.batteries[0].order.landed"):
+                landed.add(side)  # shown again on the sheet once it lands
+                assert "landed at" in page.inner_text("#pf-sheets [data-order]")
         elif "fire" in kinds and side not in fired:
             page.locator("#actions button[data-cmd=fire]").first.click()
             page.wait_for_selector("#odds #confirm")
@@ -158,7 +168,11 @@ def test_a_whole_panzerfaust_battle_in_two_browsers(browser, served, artifacts_d
         page.screenshot(path=str(artifacts_dir / f"pf-full-result-{side}.png"))
     assert de.inner_text("#pf-verdict") == gb.inner_text("#pf-verdict")
     assert {s for s, _ in written} == {"germany", "britain"}
-    print(f"{clicks} clicks; fired: {sorted(fired)}; orders written: {sorted(written)}")
+    assert called  # each company commander saw its point and called the battery
+    print(
+        f"{clicks} clicks; fired: {sorted(fired)}; orders written: {sorted(written)}; "
+        f"called: {sorted(called)}; landed: {sorted(landed)}"
+    )
     assert not errors
     for ctx in ctxs:
         ctx.close()
