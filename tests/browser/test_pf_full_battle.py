@@ -5,7 +5,7 @@ its battery's order on the order sheet, its point picked on the table; a point o
 is refused by the page itself, beside the field. Fog: at every step, the German page holds no
 British element's true id and draws only British elements its units observe then.
 Phase E: each side's company commander calls its battery down; fire that lands is shown again
-on its sheet (with seed 5 today the British battery lands on turn 1; not asserted, as a
+on its sheet (with seed 5 today the British battery lands; not asserted, as a
 change to the dice stream would move it). Game: pf-orchard-skirmish (two turns), seed 5. Screenshots go to artifacts/."""
 
 from __future__ import annotations
