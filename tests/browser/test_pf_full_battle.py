@@ -2,11 +2,12 @@
 lobby (create the game, each seat's join link) to the result shown on both pages, only by
 clicking what the pages offer, each click accepted the first time. Phase A: each side writes
 its battery's order on the order sheet, its point picked on the table; a point off the table
-is refused by the page itself, beside the field. Fog: at every step, the German page holds no
-British element's true id and draws only British elements its units observe then.
-Phase E: each side's company commander calls its battery down; fire that lands is shown again
-on its sheet (with seed 5 today the British battery lands; not asserted, as a
-change to the dice stream would move it). Game: pf-orchard-skirmish (two turns), seed 5. Screenshots go to artifacts/."""
+is refused by the page itself, beside the field; a point the server refuses shows its reason
+there too. Fog: at every step, each page holds no true id of an enemy element and draws only
+the enemy elements its units observe then. Phase E: each side's company commander calls its
+battery down; fire that lands is shown again on its sheet (with seed 5 today the British
+battery lands; not asserted, as a change to the dice stream would move it).
+Game: pf-orchard-skirmish (two turns), seed 5. Screenshots go to artifacts/."""
 
 from __future__ import annotations
 
