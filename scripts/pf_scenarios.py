@@ -942,10 +942,155 @@ def cobra_breakthrough() -> dict[str, Any]:
     }
 
 
+def _company_hq(block: dict) -> None:
+    """A company whose HQ node holds only tanks (a Tiger company's two, a squadron's four):
+    the first of them is the company commander (decision P211), and so may call the battery."""
+    first = block["companies"][0]["platoons"][0]["teams"][0]
+    first["hq"] = "company"
+    for b in block.get("batteries", []):
+        b["observers"] = [first["id"]]
+
+
+def orchard_skirmish() -> dict[str, Any]:
+    """A short tank battle (two turns) for learning the turn and for the two-browser test:
+    a Tiger company against a Sherman squadron, each with one battery on call (phase A)."""
+    ger = roster(
+        "germany",
+        "1944-06",
+        "2./s.SS-Pz.Abt. 101",
+        "Normandy",
+        [
+            ("tg", None, "organisation:germany/heavy-tank-company", {}),
+            ("bty", None, "battery:germany/105mm-battery", {"count": 1}),
+        ],
+    )
+    gb = roster(
+        "britain",
+        "1944-06",
+        "A Squadron, 4th County of London Yeomanry",
+        "Normandy",
+        [
+            ("sq", None, "organisation:britain/armored-squadron-1944", {}),
+            ("bty", None, "battery:britain/84-88mm-battery", {"count": 1}),
+        ],
+    )
+    g = forces(
+        ger,
+        "germany",
+        "encounter",
+        box(0, 105, 180, 120),
+        {
+            "s2": {"x": 90, "y": 114, "facing": 180, "cols": 2, "gap": 8},
+            "s3": {"x": 50, "y": 110, "facing": 180, "cols": 2, "gap": 8},
+            "s5": {"x": 90, "y": 108, "facing": 180, "cols": 2, "gap": 8},
+            "s7": {"x": 130, "y": 110, "facing": 180, "cols": 2, "gap": 8},
+        },
+        batteries=[{"missions": 2, "calibre_mm": 105, "troop_class": "veteran"}],
+    )
+    b = forces(
+        gb,
+        "britain",
+        "encounter",
+        box(0, 0, 180, 15),
+        {
+            "s2": {"x": 90, "y": 6, "cols": 4, "gap": 6},
+            "s3": {"x": 40, "y": 12, "cols": 3, "gap": 6},
+            "s5": {"x": 90, "y": 12, "cols": 3, "gap": 6},
+            "s7": {"x": 140, "y": 12, "cols": 3, "gap": 6},
+        },
+        batteries=[{"missions": 2, "calibre_mm": 87.6}],
+    )
+    _company_hq(g)
+    _company_hq(b)
+    return {
+        "id": "pf-orchard-skirmish",
+        "name": "The orchard road (Normandy, June 1944; a two-turn skirmish)",
+        "ruleset": "panzerfaust",
+        "description": "Encounter, two turns: a Tiger company meets a Sherman squadron across "
+        "an orchard and a farm; each side has one battery on call",
+        "briefing": (
+            "Normandy, June 1944. A company of Tigers and a squadron of Shermans reach the "
+            "same orchard road from opposite ends. It is a short fight, meant for learning the "
+            "turn: two turns, each side with one off-table battery answering its company "
+            "commander.\n"
+            "Forces: Germany, a heavy tank company (two HQ Tigers and three platoons of two) "
+            "and a 105 mm battery (two missions); Britain, an armoured squadron (four HQ "
+            "Shermans and three troops of three) and a 25-pounder battery (two missions).\n"
+            "Objectives: the crossroads by the farm. A side holds it when it has an AFV within "
+            "10 cm of its centre and the enemy has nothing there (p5).\n"
+            "Victory: after 2 turns, the side that alone holds the crossroads wins; a side that "
+            "loses half its tanks first loses at once. Otherwise a draw.\n"
+            "Set-up: encounter battle, each side in the 15 cm along its own edge."
+        ),
+        "table": {"width": 180, "depth": 120, "unit": "cm"},
+        "terrain": [
+            {
+                "id": "orchard-road",
+                "kind": "road",
+                "width": 3,
+                "line": [[90, 0], [90, 120]],
+            },
+            {"id": "farm", "kind": "building", "height": 2, "polygon": box(96, 56, 104, 64)},
+            {
+                "id": "orchard",
+                "kind": "orchard",
+                "height": 2,
+                "polygon": [[40, 50], [75, 48], [76, 72], [42, 72]],
+            },
+            {
+                "id": "bois-east",
+                "kind": "woods",
+                "height": 4,
+                "attributes": {"density": "thick"},
+                "polygon": [[120, 45], [160, 48], [158, 75], [122, 72]],
+            },
+            {"id": "wheat", "kind": "field", "polygon": box(100, 20, 150, 35)},
+        ],
+        "sides": [
+            {"id": "germany", "name": "2./s.SS-Pz.Abt. 101", "nation": "germany", "edge": "north"},
+            {
+                "id": "britain",
+                "name": "A Squadron, 4th County of London Yeomanry",
+                "nation": "britain",
+                "edge": "south",
+            },
+        ],
+        "forces": {"germany": g, "britain": b},
+        "objectives": [
+            {"id": "crossroads", "name": "Orchard crossroads", "x": 90, "y": 60, "radius": 10},
+        ],
+        "victory": {
+            "turn_limit": 2,
+            "default_winner": None,
+            "conditions": [
+                {"kind": "destroy", "side": "germany", "fraction": 0.5},
+                {"kind": "destroy", "side": "britain", "fraction": 0.5},
+                {"kind": "hold", "side": "germany", "objectives": ["crossroads"]},
+                {"kind": "hold", "side": "britain", "objectives": ["crossroads"]},
+            ],
+        },
+        "special_rules": [
+            "Encounter battle (p4): both sides set up in the 15 cm along their own edge; no "
+            "programmed map fire, so each battery fires only where its written orders (phase "
+            "A) put it, once its company commander calls it down (phase E).",
+            "Weather: chosen, clear.",
+        ],
+        "options": {
+            "pregame": {
+                "battle_type": "encounter",
+                "sphere": "ne",
+                "season": "summer",
+                "weather": ["clear"],
+            }
+        },
+    }
+
+
 SCENARIOS = {
     "pf-normandy-encounter": normandy_encounter,
     "pf-kursk-attack": kursk_attack,
     "pf-cobra-breakthrough": cobra_breakthrough,
+    "pf-orchard-skirmish": orchard_skirmish,
 }
 
 

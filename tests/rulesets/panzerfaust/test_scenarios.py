@@ -28,6 +28,8 @@ IDS = {
     "pf-kursk-attack": "attack-defence",
     "pf-cobra-breakthrough": "breakthrough",
 }
+# and the short skirmish the two-browser battle plays (tests/browser/test_pf_full_battle.py)
+ALL = {**IDS, "pf-orchard-skirmish": "encounter"}
 
 
 def run(capsys, *argv):
@@ -36,7 +38,7 @@ def run(capsys, *argv):
     return code, out.out, out.err
 
 
-@pytest.mark.parametrize("ident", IDS)
+@pytest.mark.parametrize("ident", ALL)
 def test_each_scenario_loads_from_real_records_and_legal_rosters(ident):
     sc = find_scenario(ident)
     assert (sc.ruleset, sc.table.width, sc.table.depth, sc.table.unit) == (
@@ -57,6 +59,16 @@ def test_each_scenario_loads_from_real_records_and_legal_rosters(ident):
     kinds = {t.kind for t in sc.terrain}
     assert {"road", "building", "woods"} & kinds and len(kinds) >= 5
     assert sc.briefing.count("\n") >= 3 and "Victory" in sc.briefing
+
+
+def test_the_skirmish_has_a_battery_each_for_phase_a():
+    sc = find_scenario("pf-orchard-skirmish")
+    assert sc.victory.turn_limit == 2
+    for side in sc.side_ids:
+        f = sc.forces_of(side)
+        assert len(f.pieces()) <= 13 and len(f.batteries) == 1
+        boss = next(t for t in f.pieces() if t.hq == "company")
+        assert f.batteries[0].observers == [boss.id] and not f.batteries[0].plan
 
 
 def test_each_battle_type_has_what_it_needs():
@@ -81,7 +93,7 @@ def test_each_battle_type_has_what_it_needs():
     assert any(c.kind == "exit" for c in cobra.victory.conditions)
 
 
-@pytest.mark.parametrize(("ident", "battle"), IDS.items())
+@pytest.mark.parametrize(("ident", "battle"), ALL.items())
 def test_pregame_of_each_scenario(ident, battle):
     sc = find_scenario(ident)
     rec = pregame(sc, random.Random(7))
@@ -102,7 +114,7 @@ def _png_size(path: Path) -> tuple[int, int]:
     return struct.unpack(">II", head[16:24])
 
 
-@pytest.mark.parametrize("ident", IDS)
+@pytest.mark.parametrize("ident", ALL)
 def test_scenario_show_prints_the_briefing_and_draws(capsys, tmp_path, ident):
     png, svg = tmp_path / "t.png", tmp_path / "t.svg"
     code, out, _ = run(capsys, "scenario", "show", ident, "--out", str(png))

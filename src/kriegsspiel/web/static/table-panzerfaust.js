@@ -146,6 +146,7 @@ function pfRenderRoute(S, el) {
 
 // a tap on the table while planning adds a waypoint (tenths of a cm, as the generic move)
 function pfClick(x, y) {
+  if (pfPick(x, y)) return true;
   if (!PF.route) return false;
   PF.route.points.push([Math.round(x * 10) / 10, Math.round(y * 10) / 10]);
   renderAll();
@@ -153,6 +154,8 @@ function pfClick(x, y) {
 }
 
 function pfRender(S, el) {
+  pfRenderResult(S, el);
+  pfRenderSheets(S, el);
   pfRenderBar(S, el);
   pfRenderMarkers(S, el);
   pfRenderCompanies(S, el);
@@ -176,6 +179,151 @@ function pfLabel(c) {
     return `move ${unitName(c.unit)} to (${last[0]}, ${last[1]}) cm`;
   }
   return null;
+}
+
+
+// ---------------------------------------------------------------- phase A order sheets
+// One sheet per own battery and aircraft (view: panzerfaust.support). Its point is typed or
+// picked on the table; every field is checked here before sending, and a refusal from the
+// server is shown next to the field it names. The sheet is this seat's alone (the view of the
+// other side never holds it, P171); it shows the written point until the fire lands, then
+// where and when it landed (decision P210: the timing is the call-down in E, or the 1D6 delay
+// of an on-call strike, p36, p42).
+const PF_SHEET = { pick: null, draft: {}, errors: {} };
+
+function pfSheetKey(kind, id) { return `${kind}:${id}`; }
+
+function pfCheckSheet(S, kind, d) {
+  const t = S.view.table;
+  const errs = {};
+  const num = (v) => v !== "" && v !== undefined && Number.isFinite(Number(v));
+  if (!num(d.x) || Number(d.x) < 0 || Number(d.x) > t.width) errs.x = `x: a number from 0 to ${t.width} cm`;
+  if (!num(d.y) || Number(d.y) < 0 || Number(d.y) > t.depth) errs.y = `y: a number from 0 to ${t.depth} cm`;
+  if (kind === "aircraft") {
+    if (!num(d.heading) || Number(d.heading) < 0 || Number(d.heading) >= 360) errs.heading = "heading: degrees from 0 to 359";
+    if (!["low", "medium"].includes(d.altitude)) errs.altitude = "altitude: low or medium";
+  }
+  return errs;
+}
+
+async function pfWrite(S, kind, item) {
+  const key = pfSheetKey(kind, item.id);
+  const d = PF_SHEET.draft[key] || {};
+  const errs = pfCheckSheet(S, kind, d);
+  PF_SHEET.errors[key] = errs;
+  if (Object.keys(errs).length) return renderAll();
+  const cmd = kind === "battery"
+    ? { type: "fire_mission", battery: item.id, x: Number(d.x), y: Number(d.y) }
+    : { type: "air_strike", aircraft: item.id, x: Number(d.x), y: Number(d.y), heading: Number(d.heading), altitude: d.altitude };
+  try {
+    const key2 = self.crypto && crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
+    await api("POST", seatPath("commands"), cmd, { "Idempotency-Key": key2, "X-Step": S.view.game.step });
+    PF_SHEET.draft[key] = {};
+    PF_SHEET.errors[key] = {};
+    toast(`done: order written for ${item.id}`, true);
+    const view = await api("GET", seatPath("view"));
+    if (newer(view)) take(view);
+    render();
+  } catch (e) {
+    // the server names the field it refused (battery, aircraft, x, ...): shown beside it
+    const field = ["x", "y", "heading", "altitude"].includes(e.field) ? e.field : "sheet";
+    PF_SHEET.errors[key] = { [field]: e.message };
+    renderAll();
+  }
+}
+
+function pfSheetField(el, key, name, input) {
+  const err = (PF_SHEET.errors[key] || {})[name];
+  return el("label", { class: "pf-field" }, `${name} `, input,
+    err ? el("span", { class: "refused pf-error", "data-error": name, text: err }) : "");
+}
+
+function pfSheet(S, el, kind, item) {
+  const key = pfSheetKey(kind, item.id);
+  const d = (PF_SHEET.draft[key] = PF_SHEET.draft[key] || {});
+  if (kind === "aircraft") { d.heading ??= "0"; d.altitude ??= "low"; }
+  const box = el("div", { class: "pf-sheet", "data-sheet": item.id });
+  const head = kind === "battery"
+    ? `${item.id}: ${item.count} × ${item.calibre_mm} mm, beaten zone ${item.radius} cm${item.missions_left === null ? "" : `, ${item.missions_left} mission${item.missions_left === 1 ? "" : "s"} left`}`
+    : `${item.id}: ${item.type.split("/").pop()}${item.gone ? " (gone home)" : ""}`;
+  box.append(el("div", { class: "title", text: head }));
+  const o = kind === "battery" ? item.order : item.strike;
+  if (o) {
+    const when = kind === "battery"
+      ? (o.landed ? `landed at (${o.x}, ${o.y}); fire goes on there each turn until you cease` : `written turn ${o.turn}: comes down when called in phase E`)
+      : `arrives turn ${o.arrives}, heading ${o.heading}°, ${o.altitude}`;
+    box.append(el("p", { class: `pf-order${o.landed ? " landed" : ""}`, "data-order": item.id, text: `order: (${o.x}, ${o.y}) — ${when}` }));
+  }
+  for (const m of (kind === "battery" ? item.plan : [])) {
+    box.append(el("p", { class: "muted", text: `map fire at (${m.x}, ${m.y}) on turn ${m.turns.join(", ")}` }));
+  }
+  const can = S.view.phase === "A" && S.view.active.includes(S.seat) &&
+    S.view.legal.some((c) => c.type === "end_phase") && !(kind === "aircraft" && item.gone) &&
+    !(kind === "battery" && (item.missions_left === 0 || item.plan.length || item.silenced));
+  if (!can) return box;
+  const input = (name, attrs) => {
+    const i = el("input", { ...attrs, "data-field": name, value: d[name] ?? "" });
+    i.addEventListener("input", () => { d[name] = i.value; });
+    return i;
+  };
+  box.append(pfSheetField(el, key, "x", input("x", { type: "number", step: "0.1", min: 0, max: S.view.table.width })));
+  box.append(pfSheetField(el, key, "y", input("y", { type: "number", step: "0.1", min: 0, max: S.view.table.depth })));
+  if (kind === "aircraft") {
+    box.append(pfSheetField(el, key, "heading", input("heading", { type: "number", step: "1", min: 0, max: 359 })));
+    const alt = el("select", { "data-field": "altitude" }, el("option", { value: "low", text: "low" }), el("option", { value: "medium", text: "medium (bombs only)" }));
+    alt.value = d.altitude;
+    alt.addEventListener("change", () => { d.altitude = alt.value; });
+    box.append(pfSheetField(el, key, "altitude", alt));
+  }
+  const picking = PF_SHEET.pick === key;
+  box.append(el("div", { class: "buttons" },
+    el("button", { type: "button", class: picking ? "primary" : null, "data-pick": item.id,
+      text: picking ? "Tap the table…" : "Pick the point on the table",
+      onclick: () => { PF_SHEET.pick = picking ? null : key; renderAll(); } }),
+    el("button", { type: "button", class: "danger", "data-write": item.id, text: "Write the order",
+      onclick: () => pfWrite(S, kind, item) })));
+  const sheetErr = (PF_SHEET.errors[key] || {}).sheet;
+  if (sheetErr) box.append(el("p", { class: "refused pf-error", "data-error": "sheet", text: sheetErr }));
+  return box;
+}
+
+function pfRenderSheets(S, el) {
+  const panel = document.querySelector("#pf-sheets");
+  const sup = pfSection(S).support || { batteries: [], aircraft: [] };
+  panel.hidden = !(sup.batteries.length || sup.aircraft.length);
+  const body = panel.querySelector(".body");
+  body.replaceChildren(
+    ...sup.batteries.map((b) => pfSheet(S, el, "battery", b)),
+    ...sup.aircraft.map((a) => pfSheet(S, el, "aircraft", a)));
+  if (S.view.phase !== "A") PF_SHEET.pick = null;
+}
+
+// a tap on the table while a sheet picks its point fills the sheet's x and y
+function pfPick(x, y) {
+  if (!PF_SHEET.pick) return false;
+  const d = (PF_SHEET.draft[PF_SHEET.pick] = PF_SHEET.draft[PF_SHEET.pick] || {});
+  d.x = String(Math.round(x * 10) / 10);
+  d.y = String(Math.round(y * 10) / 10);
+  PF_SHEET.errors[PF_SHEET.pick] = {};
+  PF_SHEET.pick = null;
+  renderAll();
+  return true;
+}
+
+// ---------------------------------------------------------------- the result
+// the verdict on both pages once the game is over: who won and why, and what this side lost
+function pfRenderResult(S, el) {
+  const panel = document.querySelector("#pf-result");
+  const r = S.view.outcome || S.view.result;
+  panel.hidden = !r;
+  if (!r) return;
+  const pf = pfSection(S);
+  const members = pf.platoons.flatMap((p) => p.members);
+  const standing = members.filter((m) => S.view.units.some((u) => u.id === m)).length;
+  panel.querySelector(".body").replaceChildren(
+    el("p", { class: "title", id: "pf-verdict", text: outcomeWords(r) }),
+    el("p", { text: `after turn ${S.view.turn}${S.view.turn_limit ? ` of ${S.view.turn_limit}` : ""}` }),
+    el("p", { id: "pf-losses", text: `your elements still on the table: ${standing} of ${members.length}` }));
 }
 
 TABLE_PLUGINS.panzerfaust = { render: pfRender, label: pfLabel, click: pfClick };
