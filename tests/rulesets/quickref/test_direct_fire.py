@@ -187,7 +187,9 @@ def test_more_penalties_never_help(qr, rng, moved, buttoned, aspect, terrain):
 def test_monte_carlo_within_interval(qr, seed):
     shot = Shot(qr.cat.get("vehicle", "rus/t-34-85"), qr.cat.get("vehicle", "ger/pzkw-v"), 15)
     d = exact(direct_fire, qr, shot)
-    est = monte_carlo(direct_fire, qr, shot, n=3000, seed=seed, z=4.0)
+    # z = 5: over the 1001 seeds x 5 outcomes a 4-sigma interval misses about once by chance
+    # alone (seed 99 'tracked' did: 0.16 just under 0.1605); 5 sigma leaves ~0.3 % for all
+    est = monte_carlo(direct_fire, qr, shot, n=3000, seed=seed, z=5.0)
     for k, p in d.probs.items():
         lo, hi = est.interval(k)
         assert lo <= float(p) <= hi
