@@ -173,4 +173,9 @@ def test_two_browsers_play_a_panzerfaust_turn_from_the_lobby(browser, base, arti
         "fire" in x
         for x in de.eval_on_selector_all("#log li .head", "ls => ls.map(l => l.textContent)")
     )
+    # the unit card: an own tank's data from its record (armour face by face, gun by band)
+    de.click("#table [data-unit='g-pz-2']")
+    de.wait_for_selector("#card .info-card[data-card='g-pz-2']")
+    card = de.inner_text("#card .info-card")
+    assert "hull front" in card and "main gun" in card and "moved" in card
     assert not errors

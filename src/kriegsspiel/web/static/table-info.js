@@ -233,14 +233,10 @@ function infoCard() {
 function infoCardBody(c) {
   const d = c.data;
   const box = el("div", { class: "info-card", "data-card": c.unit });
-  const rows = [["chart row", `${d.record_name} (${d.category})`]];
-  if (d.gun) rows.push(["gun", infoGun(d.gun)]);
-  for (const [name, g] of Object.entries(d.alt_guns || {})) rows.push([name, infoGun(g)]);
-  if (d.armour) rows.push(["armour", `front ${d.armour.front}, side and rear ${d.armour.side}`]);
-  if (d.speed !== undefined && d.speed !== null) rows.push(["speed", infoMark(Number(d.speed))]);
-  if (d.sa !== undefined && d.sa !== null) rows.push(["SA strength", String(d.sa) + (d.sa_ranges ? ` (ranges ${d.sa_ranges.map((r) => r + unitMark()).join(" / ")})` : "")]);
-  if (d.assault !== undefined) rows.push(["assault", String(d.assault)]);
-  if (c.now) rows.push(["now", `moves up to ${infoMark(c.now.move_allowance)}, SA ${c.now.sa}`]);
+  // a ruleset's card either lists its own lines (`rows`: [label, text]) or has the chart shape
+  const rows = d.rows ? d.rows.map((r) => [...r]) : infoChartRows(d);
+  if (c.now && c.now.move_allowance !== undefined) rows.push(["now", `moves up to ${infoMark(c.now.move_allowance)}, SA ${c.now.sa}`]);
+  if (d.placeholders && d.placeholders.length) rows.push(["placeholder values", d.placeholders.join(", ")]);
   const dl = el("dl", { class: "card-data" });
   for (const [k, v] of rows) dl.append(el("dt", { text: k }), el("dd", { text: v }));
   box.append(dl);
@@ -249,6 +245,17 @@ function infoCardBody(c) {
   else box.append(el("p", { class: "hint", text: c.own ? "Ready: nothing holds it back." : "What your side sees of it; its state is not known." }));
   box.append(el("p", { class: "hint source", text: `data: ${d.source ? `${d.source.seed || ""} ${d.source.page || ""}`.trim() : "?"} (${d.provenance})` }));
   return box;
+}
+
+function infoChartRows(d) {
+  const rows = [["chart row", `${d.record_name} (${d.category})`]];
+  if (d.gun) rows.push(["gun", infoGun(d.gun)]);
+  for (const [name, g] of Object.entries(d.alt_guns || {})) rows.push([name, infoGun(g)]);
+  if (d.armour) rows.push(["armour", `front ${d.armour.front}, side and rear ${d.armour.side}`]);
+  if (d.speed !== undefined && d.speed !== null) rows.push(["speed", infoMark(Number(d.speed))]);
+  if (d.sa !== undefined && d.sa !== null) rows.push(["SA strength", String(d.sa) + (d.sa_ranges ? ` (ranges ${d.sa_ranges.map((r) => r + unitMark()).join(" / ")})` : "")]);
+  if (d.assault !== undefined) rows.push(["assault", String(d.assault)]);
+  return rows;
 }
 
 function infoGun(g) {

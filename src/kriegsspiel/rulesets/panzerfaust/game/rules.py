@@ -20,7 +20,7 @@ from ....engine.events import SPECTATOR, UMPIRE, Draft, Event
 from ....engine.scenario import Scenario
 from ..options import Options
 from ..rules.tables import Rules, rules
-from . import morale_tests, orders_fire, phases, sight, smoke, turn
+from . import card, morale_tests, orders_fire, phases, sight, smoke, turn
 from .build import initial
 from .state import State
 from .view import view as side_view
@@ -201,6 +201,16 @@ class PanzerfaustGame:
 
     def view(self, state: State, side: str) -> dict[str, Any]:
         return side_view(self, state, side)
+
+    def unit_card(self, state: State, side: str, unit_id: str) -> dict[str, Any]:
+        """An element's data and state as `side` may know them (GameRules hook, card.py)."""
+        return card.unit_card(state, side, unit_id)
+
+    def sight_check(
+        self, state: State, side: str, unit_id: str, x: float, y: float
+    ) -> dict[str, Any]:
+        """Could this own element see (x, y)? From terrain alone (GameRules hook, card.py)."""
+        return card.sight_check(state, side, unit_id, x, y)
 
 
 def game_rules(options: Options | dict[str, Any] | None = None) -> PanzerfaustGame:
