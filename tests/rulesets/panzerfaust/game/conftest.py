@@ -67,3 +67,17 @@ def end_phase_d(game: Game) -> None:
     for side in game.sides:
         game.submit(side, {"type": "end_phase"})
     assert game.state.phase == "F"
+
+
+def to_fire(game: Game, unit: str) -> None:
+    """Phase G of turn 1: phase D ended, every platoon ended without moving, and every firer
+    before `unit` holding."""
+    end_phase_d(game)
+    while game.state.phase == "F":
+        side = game.rules.active_sides(game.state)[0]
+        end = next(c for c in game.legal_commands(side) if c["type"] == "end_platoon")
+        game.submit(side, end)
+    st = game.state
+    while st.fire_order[st.fire_step] != unit:
+        e = st.elements[st.fire_order[st.fire_step]]
+        game.submit(e.side, {"type": "hold", "unit": e.id})

@@ -7,20 +7,12 @@ import pytest
 from kriegsspiel.engine import Game, IllegalCommand, load_scenario
 from kriegsspiel.rulesets.panzerfaust.game import flame
 
-from .conftest import HERE, Dice, end_phase_d, fold, settle
+from .conftest import HERE, Dice, fold, settle, to_fire
 
 
 def _to_flame() -> Game:
     game = Game(load_scenario(HERE / "flame.yaml"), seed=5)
-    end_phase_d(game)
-    while game.state.phase == "F":
-        side = game.rules.active_sides(game.state)[0]
-        end = next(c for c in game.legal_commands(side) if c["type"] == "end_platoon")
-        game.submit(side, end)
-    st = game.state
-    while st.fire_order[st.fire_step] != "g-flame":
-        e = st.elements[st.fire_order[st.fire_step]]
-        game.submit(e.side, {"type": "hold", "unit": e.id})
+    to_fire(game, "g-flame")
     return game
 
 

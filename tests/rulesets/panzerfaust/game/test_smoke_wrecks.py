@@ -9,21 +9,8 @@ from kriegsspiel.engine import Game, IllegalCommand
 from kriegsspiel.engine.events import Draft
 from kriegsspiel.rulesets.panzerfaust.game import area, sight, smoke, wrecks
 
-from .conftest import Dice, end_phase_d, fold, settle, skirmish
+from .conftest import Dice, fold, settle, skirmish, to_fire
 from .test_worked_examples import _duel_to_fire
-
-
-def _to_fire(game: Game, unit: str) -> None:
-    """Phase G of turn 1, every firer before `unit` holding."""
-    end_phase_d(game)
-    while game.state.phase == "F":
-        side = game.rules.active_sides(game.state)[0]
-        end = next(c for c in game.legal_commands(side) if c["type"] == "end_platoon")
-        game.submit(side, end)
-    st = game.state
-    while st.fire_order[st.fire_step] != unit:
-        e = st.elements[st.fire_order[st.fire_step]]
-        game.submit(e.side, {"type": "hold", "unit": e.id})
 
 
 def _next_turn(game: Game, n: int) -> None:
@@ -37,7 +24,7 @@ def _markers(game: Game, side: str) -> list[dict]:
 
 def test_p33_smoke_forms_next_turn_blocks_sight_and_lasts_three_turns_without_wind():
     game = Game(skirmish(), seed=7)
-    _to_fire(game, "g-pak")
+    to_fire(game, "g-pak")
     st = game.state
     cmd = {"type": "smoke", "unit": "g-pak", "x": 95.0, "y": 24.0, "wp": False}
     assert cmd in game.legal_commands("germany")  # offered on the enemy it observes
@@ -70,7 +57,7 @@ def test_p33_smoke_forms_next_turn_blocks_sight_and_lasts_three_turns_without_wi
 
 def test_p33_a_failed_smoke_roll_lays_nothing():
     game = Game(skirmish(), seed=7)
-    _to_fire(game, "g-pak")
+    to_fire(game, "g-pak")
     cmd = {"type": "smoke", "unit": "g-pak", "x": 95.0, "y": 24.0}
     drafts = game.rules.resolve(game.state, "germany", cmd, Dice(6, 6, 6))
     assert drafts[0].data["placed"] is False and "marker" not in drafts[0].data
@@ -82,7 +69,7 @@ def test_p33_a_failed_smoke_roll_lays_nothing():
 
 def test_p33_light_wind_two_turns_spreading_downwind_from_the_second():
     game = Game(skirmish(), seed=7)
-    _to_fire(game, "g-pak")
+    to_fire(game, "g-pak")
     st = game.state
     st.pregame = {"weather": {"wind": "light", "wind_direction": "W"}}  # from the west (P191)
     cmd = {"type": "smoke", "unit": "g-pak", "x": 95.0, "y": 24.0}
@@ -101,7 +88,7 @@ def test_p33_light_wind_two_turns_spreading_downwind_from_the_second():
 
 def test_p33_no_smoke_in_a_gale_refused_with_its_reason():
     game = Game(skirmish(), seed=7)
-    _to_fire(game, "g-pak")
+    to_fire(game, "g-pak")
     game.state.pregame = {"weather": {"wind": "gale", "wind_direction": "N"}}
     assert not [c for c in game.legal_commands("germany") if c["type"] == "smoke"]
     with pytest.raises(IllegalCommand, match="gale wind smoke disperses at once"):
@@ -110,7 +97,7 @@ def test_p33_no_smoke_in_a_gale_refused_with_its_reason():
 
 def test_p33_smoke_refusals_name_what_is_wrong():
     game = Game(skirmish(), seed=7)
-    _to_fire(game, "g-pak")
+    to_fire(game, "g-pak")
     with pytest.raises(IllegalCommand, match="no WP rounds"):  # German guns had none
         game.submit("germany", {"type": "smoke", "unit": "g-pak", "x": 95, "y": 24, "wp": True})
     with pytest.raises(IllegalCommand, match="off the table"):
@@ -123,7 +110,7 @@ def test_p33_smoke_refusals_name_what_is_wrong():
 
 def test_p33_wp_rolls_against_every_enemy_soft_element_in_the_zone():
     game = Game(skirmish(), seed=7)
-    _to_fire(game, "b-tk-1")
+    to_fire(game, "b-tk-1")
     st = game.state
     cmd = {"type": "smoke", "unit": "b-tk-1", "x": 95.0, "y": 96.0, "wp": True}
     assert cmd in game.legal_commands("britain")
@@ -180,7 +167,7 @@ def test_p8_a_wreck_nobody_saw_is_known_only_to_its_side_until_observed():
 
 def test_p32_he_at_a_target_inside_smoke_rolls_with_minus_one():
     game = Game(skirmish(), seed=7)
-    _to_fire(game, "g-pak")
+    to_fire(game, "g-pak")
     st = game.state
     cmd = {"type": "smoke", "unit": "g-pak", "x": 95.0, "y": 24.0}
     fold(game, "germany", game.rules.resolve(st, "germany", cmd, Dice(1, 1, 1)))

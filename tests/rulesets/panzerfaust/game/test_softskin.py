@@ -7,20 +7,12 @@ from kriegsspiel.engine import Game, load_scenario
 from kriegsspiel.engine.events import Draft
 from kriegsspiel.rulesets.panzerfaust.game import orders_fire
 
-from .conftest import HERE, Dice, end_phase_d, fold
+from .conftest import HERE, Dice, fold, to_fire
 
 
 def _to_rifle() -> Game:
     game = Game(load_scenario(HERE / "sidecar.yaml"), seed=5)
-    end_phase_d(game)
-    while game.state.phase == "F":
-        side = game.rules.active_sides(game.state)[0]
-        end = next(c for c in game.legal_commands(side) if c["type"] == "end_platoon")
-        game.submit(side, end)
-    st = game.state
-    while st.fire_order[st.fire_step] != "b-rifle":
-        e = st.elements[st.fire_order[st.fire_step]]
-        game.submit(e.side, {"type": "hold", "unit": e.id})
+    to_fire(game, "b-rifle")
     return game
 
 

@@ -9,7 +9,7 @@ import pytest
 from kriegsspiel.engine import Game, IllegalCommand
 from kriegsspiel.rulesets.panzerfaust.game import command, orders_fire
 
-from .conftest import Dice, duel, end_phase_d, fold, settle
+from .conftest import Dice, duel, end_phase_d, fold, settle, to_fire
 
 
 def _to_germany(game: Game) -> None:
@@ -190,15 +190,8 @@ def test_p9_arc_of_vision_and_camouflage():
 def test_p32_a_gun_fires_he_at_infantry_and_every_team_in_the_zone_rolls(game: Game):
     """A PaK 40 has no small arms: at infantry it fires HE (p31-32); each enemy team in the
     beaten zone rolls on its own; the firer is told only about the team it aimed at."""
-    end_phase_d(game)
-    while game.state.phase == "F":
-        side = game.rules.active_sides(game.state)[0]
-        end = next(c for c in game.legal_commands(side) if c["type"] == "end_platoon")
-        game.submit(side, end)
+    to_fire(game, "g-pak")
     st = game.state
-    while st.fire_order[st.fire_step] != "g-pak":
-        e = st.elements[st.fire_order[st.fire_step]]
-        game.submit(e.side, {"type": "hold", "unit": e.id})
     alias = st.aliases.alias("germany", "b-inf-2")
     assert {"type": "fire", "unit": "g-pak", "target": alias} in game.legal_commands("germany")
     st.elements["b-inf-1"].x, st.elements["b-inf-1"].y = 93.0, 24.0  # 2 cm away: in the zone
