@@ -46,9 +46,19 @@ class Rules:
         assert isinstance(rec, Constant)
         return rec.value
 
+    @cached_property
+    def _terrain_rows(self) -> dict[str, Terrain]:
+        """Memo of `terrain` by the name asked: a name that is not an id costs the catalogue a
+        scan of every record, and sight and movement ask for the same few rows all game."""
+        return {}
+
     def terrain(self, ident: str | None) -> Terrain:
-        rec = self.cat.get("terrain", ident or "open")
-        assert isinstance(rec, Terrain)
+        key = ident or "open"
+        rec = self._terrain_rows.get(key)
+        if rec is None:
+            rec = self.cat.get("terrain", key)
+            assert isinstance(rec, Terrain)
+            self._terrain_rows[key] = rec
         return rec
 
     @cached_property
