@@ -205,6 +205,22 @@ SPOT = [
     ("britain/challenger", "hf", f"{WT}Challenger.md", (6.35, 1.0), 6.4),
     ("britain/challenger", "hs", f"{WT}Challenger.md", (2.9, 0.0), 2.9),
     ("britain/challenger", "hr", f"{WT}Challenger.md", (3.8, 19.0), 4.0),
+    # issue 16 fourth pass (P261). M15/42: upper plate 50 mm at 12deg: 5.11 -> 5.1; the MG bulge
+    # (30 mm) is a fitting, so the side is the 25 mm top at 8deg: 2.52 -> 2.5
+    ("italy/m15-42", "hf", f"{WT}M15%2F42.md", (5.0, 12.0), 5.1),
+    ("italy/m15-42", "hs", f"{WT}M15%2F42.md", (2.5, 8.0), 2.5),
+    # P40: front glacis 50 mm at 45deg: 7.07 -> 7.1 (the 74 mm driver's hatch is a fitting); the
+    # turret rear is the 45 mm plate, the stowage bustle a fitting
+    ("italy/p40", "hf", f"{WT}P40.md", (5.0, 45.0), 7.1),
+    ("italy/p40", "tr", f"{WT}P40.md", (4.5, 0.0), 4.5),
+    # 75/34 M43: casemate front 75 mm at 5deg + 25 mm spaced at 25deg: 7.53 + 2.76 = 10.29 -> 10.3
+    ("italy/semovente-m43-75-34", "tf", f"{WT}75%2F34%20M43.md", ((7.5, 5.0), (2.5, 25.0)), 10.3),
+    # 105/25 M43: casemate front 75 mm at 5deg -> 7.5; lower glacis 50 mm at 40deg: 6.53 -> 6.5
+    ("italy/semovente-m43-105-25", "tf", f"{WT}105%2F25%20M43.md", (7.5, 5.0), 7.5),
+    ("italy/semovente-m43-105-25", "hf", f"{WT}105%2F25%20M43.md", (5.0, 40.0), 6.5),
+    # 75/34 M42: the lower plate is cylindrical, read at its least angle (0deg): 30 mm -> 3.0 (the
+    # 25 mm glacis at 80deg is left out)
+    ("italy/semovente-m42m-75-34", "hf", f"{WT}75%2F34%20M42.md", (3.0, 0.0), 3.0),
     # TACAM T-60: the T-60 hull's lower nose 35 mm at 25deg: 3.86 -> 3.9
     ("rumania/tacam-t60", "hf", "DH_Vehicles/Classes/DH_T60Tank.uc", (3.5, -25.0), 3.9),
 ]
