@@ -221,6 +221,12 @@ SPOT = [
     # 75/34 M42: the lower plate is cylindrical, read at its least angle (0deg): 30 mm -> 3.0 (the
     # 25 mm glacis at 80deg is left out)
     ("italy/semovente-m42m-75-34", "hf", f"{WT}75%2F34%20M42.md", (3.0, 0.0), 3.0),
+    # P261, open SPGs: the Marder III H gun shield 11 + 8 mm at 31deg: 2.22 -> 2.2 (turret front);
+    # the Panzerjager I superstructure front 14 mm at 26deg: 1.56 -> 1.6; the Flakpanzer 38(t)
+    # hull rear, the least of 10-15 mm, at 40deg: 1.31 -> 1.3
+    ("germany/marder-iiith", "tf", f"{WT}Marder%20III%20H.md", ((1.1, 31.0), (0.8, 31.0)), 2.2),
+    ("germany/pzjg-i", "tf", f"{WT}Panzerjager%20I.md", (1.4, 26.0), 1.6),
+    ("germany/flak-pz-38t", "hr", f"{WT}Flakpanzer%2038.md", (1.0, 40.0), 1.3),
     # TACAM T-60: the T-60 hull's lower nose 35 mm at 25deg: 3.86 -> 3.9
     ("rumania/tacam-t60", "hf", "DH_Vehicles/Classes/DH_T60Tank.uc", (3.5, -25.0), 3.9),
 ]
