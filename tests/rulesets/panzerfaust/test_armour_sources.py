@@ -205,6 +205,38 @@ SPOT = [
     ("britain/challenger", "hf", f"{WT}Challenger.md", (6.35, 1.0), 6.4),
     ("britain/challenger", "hs", f"{WT}Challenger.md", (2.9, 0.0), 2.9),
     ("britain/challenger", "hr", f"{WT}Challenger.md", (3.8, 19.0), 4.0),
+    # issue 16 fourth pass (P261). M15/42: upper plate 50 mm at 12deg: 5.11 -> 5.1; the MG bulge
+    # (30 mm) is a fitting, so the side is the 25 mm top at 8deg: 2.52 -> 2.5
+    ("italy/m15-42", "hf", f"{WT}M15%2F42.md", (5.0, 12.0), 5.1),
+    ("italy/m15-42", "hs", f"{WT}M15%2F42.md", (2.5, 8.0), 2.5),
+    # P40: front glacis 50 mm at 45deg: 7.07 -> 7.1 (the 74 mm driver's hatch is a fitting); the
+    # turret rear is the 45 mm plate, the stowage bustle a fitting
+    ("italy/p40", "hf", f"{WT}P40.md", (5.0, 45.0), 7.1),
+    ("italy/p40", "tr", f"{WT}P40.md", (4.5, 0.0), 4.5),
+    # 75/34 M43: casemate front 75 mm at 5deg + 25 mm spaced at 25deg: 7.53 + 2.76 = 10.29 -> 10.3
+    ("italy/semovente-m43-75-34", "tf", f"{WT}75%2F34%20M43.md", ((7.5, 5.0), (2.5, 25.0)), 10.3),
+    # 105/25 M43: casemate front 75 mm at 5deg -> 7.5; lower glacis 50 mm at 40deg: 6.53 -> 6.5
+    ("italy/semovente-m43-105-25", "tf", f"{WT}105%2F25%20M43.md", (7.5, 5.0), 7.5),
+    ("italy/semovente-m43-105-25", "hf", f"{WT}105%2F25%20M43.md", (5.0, 40.0), 6.5),
+    # 75/34 M42: the lower plate is cylindrical, read at its least angle (0deg): 30 mm -> 3.0 (the
+    # 25 mm glacis at 80deg is left out)
+    ("italy/semovente-m42m-75-34", "hf", f"{WT}75%2F34%20M42.md", (3.0, 0.0), 3.0),
+    # P261, open SPGs: the Marder III H gun shield 11 + 8 mm at 31deg: 2.22 -> 2.2 (turret front);
+    # the Panzerjager I superstructure front 14 mm at 26deg: 1.56 -> 1.6; the Flakpanzer 38(t)
+    # hull rear, the least of 10-15 mm, at 40deg: 1.31 -> 1.3
+    ("germany/marder-iiith", "tf", f"{WT}Marder%20III%20H.md", ((1.1, 31.0), (0.8, 31.0)), 2.2),
+    ("germany/pzjg-i", "tf", f"{WT}Panzerjager%20I.md", (1.4, 26.0), 1.6),
+    ("germany/flak-pz-38t", "hr", f"{WT}Flakpanzer%2038.md", (1.0, 40.0), 1.3),
+    # P261, Soviet: T-28E hull side 20 + 30 mm appliqué, vertical -> 5.0; KV-2 front plate 75 mm at
+    # 30deg: 8.66 -> 8.7; SU-122 superstructure front 45 mm at 49deg (least of 49-50): 6.86 -> 6.9
+    ("ussr/t-28e", "hs", f"{WT}T-28E.md", ((2.0, 0.0), (3.0, 0.0)), 5.0),
+    ("ussr/kv-2", "hf", f"{WT}KV-2%20(1940).md", (7.5, 30.0), 8.7),
+    ("ussr/su-122-t-34", "tf", f"{WT}SU-122.md", (4.5, 49.0), 6.9),
+    # P261, US and British: M2A4 turret front 25.4 mm at 11deg: 2.59 -> 2.6; M36B2 front glacis
+    # 38.1 mm at 54deg: 6.48 -> 6.5; Staghound AA turret 31.7 mm at 2deg -> 3.2
+    ("usa_europe/m2a4", "tf", f"{WT}M2A4.md", (2.54, 11.0), 2.6),
+    ("usa_europe/m36b2-gmc-jackson", "hf", f"{WT}M36B2.md", (3.81, 54.0), 6.5),
+    ("britain/staghound-aa", "tf", f"{WT}Staghound%20AA.md", (3.17, 2.0), 3.2),
     # TACAM T-60: the T-60 hull's lower nose 35 mm at 25deg: 3.86 -> 3.9
     ("rumania/tacam-t60", "hf", "DH_Vehicles/Classes/DH_T60Tank.uc", (3.5, -25.0), 3.9),
 ]
@@ -246,6 +278,19 @@ def test_fittings_are_listed_but_not_folded():
     assert effective_cm({"layers": [{"cm": 0.7, "slope": 0.0}, {"cm": 0.7, "slope": 0.0}]}) == 1.4
     assert not usable({"cm": 3.0, "slope": 0.0, "minor": True})
     assert not usable({"layers": [{"cm": 1.0, "slope": 0.0}, {"cm": 1.0, "slope": 70.0}]})
+
+
+def test_open_faces_and_fittings_of_the_fourth_pass(cat):
+    """P261: an open-topped mount's side or rear with no printed plate is 0.0 (So-Ki, Marder III H
+    rear); ports, bulges, ring guards, bustles and plate joints are listed but not folded (the P40's
+    23 + 50 + 45 mm bustle would set an 11.8 cm turret rear)."""
+    so_ki = cat.get("afv", "japan/type-98-so-ki")
+    assert (so_ki.armour.ts, so_ki.armour.tr) == (0.0, 0.0)
+    assert cat.get("afv", "germany/marder-iiith").armour.tr == 0.0
+    p40 = load_sources()["vehicles"]["wt-p40"]["turret"]["rear"]["plates"]
+    bustle = next(p for p in p40 if p.get("where") == "Turret bustle")
+    assert bustle["minor"] and round(effective_cm(bustle), 1) == 11.8
+    assert cat.get("afv", "italy/p40").armour.tr == 4.5
 
 
 def test_steep_plates_are_left_out():

@@ -18,14 +18,14 @@ PINNED = {
     "guns": {"aa_auto": [23, 23], "at_tank": [72, 72], "howitzer_field": [29, 61]},
     "guns_with_penetration": {"aa_auto": [23, 23], "at_tank": [72, 72], "howitzer_field": [29, 29]},
     "guns_with_sourced_penetration": {
-        "aa_auto": [15, 23],
+        "aa_auto": [16, 23],
         "at_tank": [60, 72],
-        "howitzer_field": [14, 29],
+        "howitzer_field": [16, 29],
     },
     "special_ammo_with_sourced_penetration": {
         "APCR": [4, 5],
         "APDS": [3, 3],
-        "HEAT": [14, 29],
+        "HEAT": [16, 29],
         "HVAP": [2, 2],
         "SPIGOT": [5, 6],
     },
@@ -38,7 +38,7 @@ PINNED = {
         "spg": [0, 84],
         "tank": [3, 179],
     },
-    "armour_faces": {"apc_recon": [29, 100], "spg": [44, 88], "tank": [175, 213]},
+    "armour_faces": {"apc_recon": [38, 100], "spg": [64, 88], "tank": [195, 213]},
     # org-named items with a base PV, the book's or the P100 model's
     "priced": {
         "afv": [263, 263],

@@ -28,6 +28,8 @@ DH = "DarklightGames/DarkestHour"
 SPRING = "spring1944/spring1944"
 IL2 = "RavenSystem/il2_specs"
 WT = "natgo/wt-wiki-scraper"
+WT_DM = "gszabi99/War-Thunder-Datamine"
+WT_WEAPONS = "aces.vromfs.bin_u/gamedata/weapons/groundmodels_weapons"
 GROUND = "wikitext-transpiled/ground"
 
 
@@ -468,6 +470,38 @@ SPOT = [
         "DH_Weapons/Classes/DH_PanzerschreckRocket.uc",
         {"heat": 17.6},
         15.2,
+    ),
+    # issue 16 fourth pass (P260): the 100/17 mod. 14's HEAT shell, cumulativeDamage armorPower
+    # 110 mm against vertical plate x cos 30 = 95.3 -> 95, for the vz 14 and (same family, p74)
+    # the vz 14/19
+    (
+        "italy/100mm-l19-vs-14",
+        "HEAT",
+        0,
+        WT_DM,
+        f"{WT_WEAPONS}/100mm_mod_1914_100_17_user_cannon.blkx",
+        {"heat": 110},
+        9.5,
+    ),
+    (
+        "italy/100mm-l24-vs-14-19",
+        "HEAT",
+        6,
+        WT_DM,
+        f"{WT_WEAPONS}/100mm_mod_1914_100_17_user_cannon.blkx",
+        {"heat": 110},
+        9.5,
+    ),
+    # P260, the Soviet notes (p86) make the 20mm AA M40 a TNSh derivative: 1000 m TNSh20mmAP
+    # 16 mm, no angle stated -> as printed
+    (
+        "ussr/20mm-l55-aa-m40",
+        "penetration",
+        4,
+        SPRING,
+        "weapons/Armour/AutoCannon.lua",
+        {100: 35, 1000: 16},
+        1.6,
     ),
     # P220, the Bohler M35 is the gun the 47/32 copies. 200 m: 63 - 6 x 100/150 = 59.0 mm / 1.27
     # = 46.5 -> 46; 1300 m: 34 - 5 x 50/250 = 33.0 / 1.27 = 26.0 -> 26

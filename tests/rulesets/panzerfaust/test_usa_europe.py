@@ -34,7 +34,10 @@ def test_m2a4_row(cat):
     assert (row.pv, row.size, row.chart) == (134, "C", "tank")
     assert [m.raw for m in row.armament] == ["37 L54", "4*LMG"]
     assert row.armament[1].count == 4 and row.radio == "standard"
-    assert (row.speed_road is None or row.prov("speed_road") != "seed") and row.armour.hf is None
+    assert row.speed_road is None or row.prov("speed_road") != "seed"
+    # the seed lost the row's armour; P261 fills it from the War Thunder wiki's M2A4 armour table
+    # (front plate 25.4 mm at 19deg / lower glacis at 20deg: 2.70 -> 2.7)
+    assert row.armour.hf == 2.7 and row.prov("armour.hf") is Provenance.HISTORICAL
 
 
 def test_m26_and_sherman_rows(cat):
