@@ -153,11 +153,12 @@ class VictoryCondition(_M):
     @model_validator(mode="after")
     def _fields(self) -> VictoryCondition:
         takes = KIND_FIELDS[self.kind]
+        a = "an" if self.kind[0] in "aeiou" else "a"
         for name in ("objectives", "fraction", "points", "share", "edge", "count", "distance",
                      "by_turn"):  # fmt: skip
             if name not in takes and getattr(self, name):
                 raise ValueError(
-                    f"{name!r} is not a field of a {self.kind} condition "
+                    f"{name!r} is not a field of {a} {self.kind} condition "
                     f"(it takes {', '.join(repr(t) for t in takes)})"
                 )
         need = {
@@ -168,7 +169,7 @@ class VictoryCondition(_M):
         }.get(self.kind, ())
         for name in need:
             if not getattr(self, name):
-                raise ValueError(f"a {self.kind} condition needs {name!r}")
+                raise ValueError(f"{a} {self.kind} condition needs {name!r}")
         if self.kind == "losses" and (self.points is None) == (self.share is None):
             raise ValueError("a losses condition needs exactly one of 'points' or 'share'")
         if self.kind == "exit" and sum(getattr(self, m) is not None for m in EXIT_MEASURES) != 1:
