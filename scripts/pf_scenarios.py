@@ -796,8 +796,9 @@ def cobra_breakthrough() -> dict[str, Any]:
             "Objectives: get at least half of the attacking force off the north edge through "
             "the 20 cm exit area (p5: 1D6 1-4 the American picks it in secret, 5-6 the "
             "German picks and declares it).\n"
-            "Victory: the Americans win at once when half their pieces have left by the "
-            "north edge; Germany wins at once if the Americans lose 60 % of their pieces, "
+            "Victory: the Americans win at once when units worth half the points of their "
+            "whole force (army-list base PV, the infantry riding out in their half-tracks "
+            "included) have left by the north edge; Germany wins at once if the Americans lose 60 % of their pieces, "
             "and otherwise when the 12 turns run out.\n"
             "Set-up: breakthrough, set up as attack/defence (p5): the German player maps his "
             "positions, the American sets up in the 15 cm along the south edge."
@@ -911,21 +912,15 @@ def cobra_breakthrough() -> dict[str, Any]:
             "turn_limit": 12,
             "default_winner": "germany",
             "conditions": [
-                {
-                    "kind": "exit",
-                    "side": "usa",
-                    "edge": "north",
-                    "count": math.ceil(
-                        sum(len(p["teams"]) for c in a["companies"] for p in c["platoons"]) / 2
-                    ),
-                },
+                # p5: at least half the attacker's initial point value (P257)
+                {"kind": "exit", "side": "usa", "edge": "north", "share": 0.5},
                 {"kind": "destroy", "side": "germany", "fraction": 0.6},
             ],
         },
         "special_rules": [
-            "Breakthrough (p5): the attacker must exit at least half its starting force "
-            "through a 20 cm exit area on the north edge (counted here in pieces, decision "
-            "P128).",
+            "Breakthrough (p5): the attacker must exit at least half its starting force's "
+            "points (army-list base PV, riders with their carriers) by the north edge, "
+            "through a 20 cm exit area (decisions P256, P257).",
             "Programmed map fire (p37) and pre-planned air strikes (p42) are written before "
             "the game without knowledge of the German positions.",
             "The stream is crossed at the bridge on the Marigny road, or waded elsewhere.",

@@ -58,6 +58,10 @@ def test_counter_attack_and_breakthrough(rosters):
     assert {p[1] for p in doc["forces"]["b"]["deployment"]} == {96, 120}
     doc = build_scenario(rosters, "180x120", "open", "breakthrough")
     assert any("exit" in r for r in doc["special_rules"])
+    validate_scenario(doc)  # p5: half the attacker's points out by the defender's edge (P257)
+    assert {"kind": "exit", "side": "a", "edge": "north", "share": 0.5} in doc["victory"][
+        "conditions"
+    ]
 
 
 def test_an_illegal_roster_is_refused(rosters):

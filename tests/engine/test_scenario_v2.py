@@ -248,7 +248,10 @@ def test_exit_counts_pieces_off_the_named_edge():
     sc = _sc([{"kind": "exit", "side": "germany", "edge": "south", "count": 2}])
     gone = [PieceStatus(p.id, p.side, p.x, 0, present=False, exited="south") for p in G[:2]]
     assert decide(sc, gone[:1] + G[1:] + R, 3, False) is None
-    assert decide(sc, gone + G[2:] + R, 3, False)["reason"] == "2 pieces left by the south edge"
+    assert (
+        decide(sc, gone + G[2:] + R, 3, False)["reason"]
+        == "2 pieces left by the south edge (2 needed)"
+    )
     west = [PieceStatus(p.id, p.side, p.x, 0, present=False, exited="west") for p in G[:2]]
     assert decide(sc, west + G[2:] + R, 3, False) is None
 

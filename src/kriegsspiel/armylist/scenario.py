@@ -223,7 +223,13 @@ def build_scenario(
             "conditions": [
                 {"kind": "hold", "side": side, "objectives": [o["id"] for o in objectives]}
                 for side in ((taker, holder) if battle == "encounter" else (taker,))
-            ],
+            ]
+            # p5: half the attacker's initial point value out by the defender's edge (P257)
+            + (
+                [{"kind": "exit", "side": taker, "edge": "north", "share": 0.5}]
+                if "exit" in z
+                else []
+            ),
         },
         "special_rules": special,
         "forces": forces,

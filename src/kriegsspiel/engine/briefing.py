@@ -11,7 +11,23 @@ from typing import Any
 from .scenario import Scenario, VictoryCondition
 
 
-def condition_text(c: VictoryCondition, names: dict[str, str]) -> str:
+def exit_goal(c: VictoryCondition, worth: str | None) -> str:
+    """What an exit condition asks, in words: how many pieces, or worth how much (`worth`:
+    what the ruleset counts a piece's worth in, registry entry; None: each piece is 1)."""
+    unit = worth or "points"
+    if c.measure == "count":
+        goal = f"{c.count} of its units"
+    elif c.measure == "points":
+        goal = f"units worth {c.points:g} {unit}"
+    elif worth:
+        goal = f"units worth {c.share:.0%} of its whole force in {unit}"
+    else:
+        goal = f"{c.share:.0%} of its units (its whole force, counted piece by piece)"
+    by = f" by the end of turn {c.by_turn}" if c.by_turn else ""
+    return f"{goal} have left the table by the {c.edge} edge{by}"
+
+
+def condition_text(c: VictoryCondition, names: dict[str, str], worth: str | None = None) -> str:
     """One victory condition in words (engine/victory.py evaluates it)."""
     side = names.get(c.side, c.side)
     objs = ", ".join(names.get(o, o) for o in c.objectives)
@@ -28,14 +44,25 @@ def condition_text(c: VictoryCondition, names: dict[str, str]) -> str:
         lost = f"{c.points:g} points" if c.points is not None else f"{c.share:.0%} of its points"
         return f"{side} wins at once when the enemy has lost {lost}"
     if c.kind == "exit":
-        return f"{side} wins at once when {c.count} of its units leave by the {c.edge} edge"
+        return f"{side} wins at once when {exit_goal(c, worth)}"
     return f"{side}: {c.kind} {c.model_dump(exclude={'kind', 'side'})}"
+
+
+def worth_name(ruleset: str) -> str | None:
+    """What the ruleset counts a piece's worth in (registry entry `worth`), or None."""
+    from .registry import entry
+
+    try:
+        return entry(ruleset).worth
+    except LookupError:
+        return None
 
 
 def victory_lines(sc: Scenario) -> list[str]:
     names = {s.id: s.name for s in sc.sides} | {o.id: o.name for o in sc.objectives}
     v = sc.victory
-    lines = [condition_text(c, names) for c in v.conditions]
+    worth = worth_name(sc.ruleset)
+    lines = [condition_text(c, names, worth) for c in v.conditions]
     fallback = names.get(v.default_winner, v.default_winner) if v.default_winner else "a draw"
     lines.append(f"otherwise at the turn limit: {fallback}")
     return lines

@@ -29,7 +29,9 @@ class RulesetEntry:
     scenario (raising pydantic's ValidationError or ValueError); `unit` is the table's unit
     it plays in; `objective_radius` is the radius of an objective that gives none (None: every
     objective must give one); `table_plugin` names the browser table's plug-in
-    (web/static/table-<plugin>.js)."""
+    (web/static/table-<plugin>.js); `worth` names what a piece is worth for victory (exit and
+    losses by points, the ruleset filling `PieceStatus.points`), e.g. "army-list points", or
+    None when every piece is worth 1 (an exit by `points` is then refused)."""
 
     id: str
     title: str
@@ -39,6 +41,7 @@ class RulesetEntry:
     unit: str = "inch"
     objective_radius: float | None = None
     table_plugin: str = "generic"
+    worth: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
 

@@ -116,6 +116,16 @@ class Objective(_M):
 
 VICTORY_KINDS = ("hold", "destroy", "exit", "losses", "occupy")
 
+# the fields each kind takes besides `kind` and `side` (another one is an error naming it)
+KIND_FIELDS: dict[str, tuple[str, ...]] = {
+    "hold": ("objectives",),
+    "occupy": ("objectives", "distance"),
+    "destroy": ("fraction",),
+    "losses": ("points", "share"),
+    "exit": ("edge", "count", "points", "share", "by_turn"),
+}
+EXIT_MEASURES = ("count", "points", "share")
+
 
 class VictoryCondition(_M):
     """One way for `side` to win (engine/victory.py evaluates them; docs/scenarios.md):
@@ -125,7 +135,9 @@ class VictoryCondition(_M):
       piece is within `distance` of it;
     - `destroy` (at once): the enemy has lost `fraction` of its pieces;
     - `losses` (at once): the enemy has lost `points` points, or `share` of its points;
-    - `exit` (at once): `count` of its pieces have left the table by `edge`."""
+    - `exit` (at once, up to `by_turn` if given): its pieces that left the table by `edge`
+      number `count`, or are worth `points`, or are worth `share` of its whole force (a
+      piece's worth is the ruleset's: registry entry `worth`; 1 each where it has none)."""
 
     kind: Literal["hold", "destroy", "exit", "losses", "occupy"]
     side: str
@@ -136,21 +148,40 @@ class VictoryCondition(_M):
     edge: Edge | None = None
     count: int | None = Field(default=None, ge=1)
     distance: float | None = Field(default=None, ge=0)
+    by_turn: int | None = Field(default=None, ge=1)
 
     @model_validator(mode="after")
     def _fields(self) -> VictoryCondition:
+        takes = KIND_FIELDS[self.kind]
+        a = "an" if self.kind[0] in "aeiou" else "a"
+        for name in ("objectives", "fraction", "points", "share", "edge", "count", "distance",
+                     "by_turn"):  # fmt: skip
+            if name not in takes and getattr(self, name):
+                raise ValueError(
+                    f"{name!r} is not a field of {a} {self.kind} condition "
+                    f"(it takes {', '.join(repr(t) for t in takes)})"
+                )
         need = {
             "hold": ("objectives",),
             "occupy": ("objectives", "distance"),
             "destroy": ("fraction",),
-            "exit": ("edge", "count"),
+            "exit": ("edge",),
         }.get(self.kind, ())
         for name in need:
             if not getattr(self, name):
-                raise ValueError(f"a {self.kind} condition needs {name!r}")
+                raise ValueError(f"{a} {self.kind} condition needs {name!r}")
         if self.kind == "losses" and (self.points is None) == (self.share is None):
             raise ValueError("a losses condition needs exactly one of 'points' or 'share'")
+        if self.kind == "exit" and sum(getattr(self, m) is not None for m in EXIT_MEASURES) != 1:
+            raise ValueError("an exit condition needs exactly one of 'count', 'points' or 'share'")
         return self
+
+    @property
+    def measure(self) -> str | None:
+        """An exit condition's measure: `count`, `points` or `share` (None for other kinds)."""
+        if self.kind != "exit":
+            return None
+        return next(m for m in EXIT_MEASURES if getattr(self, m) is not None)
 
 
 class Victory(_M):
@@ -248,12 +279,25 @@ class Scenario(_M):
             if u.transport and u.transport not in ids:
                 raise ValueError(f"unit {u.id!r}: transport {u.transport!r} is not a unit")
         objs = {o.id for o in self.objectives}
-        for c in self.victory.conditions:
+        for i, c in enumerate(self.victory.conditions):
+            at = f"victory.conditions.{i}"
             if c.side not in sides:
-                raise ValueError(f"victory condition for unknown side {c.side!r}")
+                raise ValueError(f"{at}.side: victory condition for unknown side {c.side!r}")
             for o in c.objectives:
                 if o not in objs:
-                    raise ValueError(f"victory condition names unknown objective {o!r}")
+                    raise ValueError(
+                        f"{at}.objectives: victory condition names unknown objective {o!r}"
+                    )
+            if c.by_turn is not None and c.by_turn > self.victory.turn_limit:
+                raise ValueError(
+                    f"{at}.by_turn: turn {c.by_turn} is after the turn limit "
+                    f"{self.victory.turn_limit}"
+                )
+            if c.measure == "points" and _ruleset_entry(self.ruleset).worth is None:
+                raise ValueError(
+                    f"{at}.points: the {self.ruleset} ruleset gives its pieces no worth in "
+                    "points; count them with 'count' (or 'share' of them)"
+                )
         for a in self.artillery:
             if a.side not in sides:
                 raise ValueError(f"artillery for unknown side {a.side!r}")

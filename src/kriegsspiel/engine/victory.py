@@ -3,8 +3,14 @@
 A ruleset describes its pieces as `PieceStatus` rows (where each is, whether it is lost, has left
 the table, counts for losses, its points) and asks `decide` for the verdict; the predicates know
 nothing of any ruleset's units. Conditions that decide at once (destroy, losses, exit) are
-checked whenever asked; those that decide at the turn limit (hold, occupy) only then, and the
-scenario's `default_winner` (or a draw) after them.
+checked whenever asked (an exit with `by_turn` only up to that turn); those that decide at the
+turn limit (hold, occupy) only then, and the scenario's `default_winner` (or a draw) after them.
+
+An exit condition counts its side's pieces that left by its edge and are not lost: how many
+(`count`), what they are worth (`points`: `PieceStatus.points`, the ruleset's worth of a piece),
+or what share of the worth of the side's whole force (`share`: every piece of the side the
+ruleset reports, lost, aboard or still to arrive). `exit_progress` gives the numbers, which the
+verdict spells out and a side's view shows for its own conditions (`exit_counters`).
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ import math
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
+from .events import UMPIRE
 from .scenario import Objective, Scenario, VictoryCondition
 
 AT_ONCE = ("destroy", "losses", "exit")
@@ -25,7 +32,8 @@ class PieceStatus(NamedTuple):
 
     `present`: on the table now (arrived, not carried, not gone); `counts`: part of its side's
     strength for losses (the ruleset decides: e.g. not a passenger, not yet arrived);
-    `lost`: destroyed or removed; `exited`: the edge it left the table by, if it did."""
+    `lost`: destroyed or removed; `exited`: the edge it left the table by, if it did;
+    `points`: its worth (the ruleset's, registry entry `worth`; 1 where it prices nothing)."""
 
     id: str
     side: str
@@ -76,12 +84,64 @@ def exited(pieces: Iterable[PieceStatus], side: str, edge: str) -> int:
     return sum(1 for p in pieces if p.side == side and p.exited == edge and not p.lost)
 
 
+class ExitProgress(NamedTuple):
+    """Where an exit condition stands: `done` against `needed`, both in the condition's
+    measure (pieces for `count`, points for `points` and `share`); `total` is the worth of
+    the side's whole force (the base of a share); `pieces` how many have left."""
+
+    measure: str
+    done: float
+    needed: float
+    total: float
+    pieces: int
+
+    @property
+    def reached(self) -> bool:
+        return self.needed > 0 and self.done >= self.needed - 1e-9
+
+
+def exit_progress(c: VictoryCondition, pieces: Iterable[PieceStatus]) -> ExitProgress:
+    """The progress of exit condition `c` over the pieces (of its side only)."""
+    assert c.kind == "exit" and c.edge is not None and c.measure is not None
+    mine = [p for p in pieces if p.side == c.side]
+    out = [p for p in mine if p.exited == c.edge and not p.lost]
+    total = math.fsum(p.points for p in mine)
+    if c.measure == "count":
+        assert c.count is not None
+        return ExitProgress("count", len(out), c.count, len(mine), len(out))
+    worth = math.fsum(p.points for p in out)
+    if c.measure == "points":
+        assert c.points is not None
+        return ExitProgress("points", worth, c.points, total, len(out))
+    assert c.share is not None
+    return ExitProgress("share", worth, c.share * total, total, len(out))
+
+
+def exit_text(c: VictoryCondition, p: ExitProgress) -> str:
+    """An exit condition's numbers in words (the verdict's reason, a side's own counter)."""
+    edge = f"by the {c.edge} edge"
+    if p.measure == "count":
+        return f"{p.pieces} pieces left {edge} ({p.needed:g} needed)"
+    left = f"{p.pieces} pieces worth {p.done:g} points left {edge}"
+    if p.measure == "points":
+        return f"{left} ({p.needed:g} needed)"
+    share = p.done / p.total if p.total else 0.0
+    return f"{left}, {share:.0%} of its force's {p.total:g} ({c.share:.0%} needed: {p.needed:g})"
+
+
+def _open(c: VictoryCondition, turn: int | None) -> bool:
+    """An exit condition with `by_turn` can no longer be met after that turn."""
+    return c.by_turn is None or turn is None or turn <= c.by_turn
+
+
 def _enemy(scenario: Scenario, side: str) -> str:
     return next(s for s in scenario.side_ids if s != side)
 
 
-def met(scenario: Scenario, c: VictoryCondition, pieces: list[PieceStatus]) -> str | None:
-    """The reason `c` is met now (for people), or None."""
+def met(
+    scenario: Scenario, c: VictoryCondition, pieces: list[PieceStatus], turn: int | None = None
+) -> str | None:
+    """The reason `c` is met now (for people), or None (`turn`: the turn now, for `by_turn`)."""
     enemy = _enemy(scenario, c.side)
     objectives = {o.id: o for o in scenario.objectives}
     if c.kind == "destroy":
@@ -95,9 +155,9 @@ def met(scenario: Scenario, c: VictoryCondition, pieces: list[PieceStatus]) -> s
         if c.share is not None and total and lost / total >= c.share:
             return f"the enemy lost {c.share:.0%} of its points"
     elif c.kind == "exit":
-        assert c.edge is not None and c.count is not None
-        if exited(pieces, c.side, c.edge) >= c.count:
-            return f"{c.count} pieces left by the {c.edge} edge"
+        progress = exit_progress(c, pieces)
+        if progress.reached and _open(c, turn):
+            return exit_text(c, progress)
     elif c.kind == "hold":
         if all(holder(objectives[o], pieces) == c.side for o in c.objectives):
             return f"holds {', '.join(c.objectives)}"
@@ -116,7 +176,7 @@ def decide(
     turn-limit conditions, then the default winner), else None."""
     for c in scenario.victory.conditions:
         if c.kind in AT_ONCE:
-            why = met(scenario, c, pieces)
+            why = met(scenario, c, pieces, turn)
             if why:
                 return {"winner": c.side, "reason": why, "turn": turn}
     if end_of_turn and turn >= scenario.victory.turn_limit:
@@ -132,8 +192,53 @@ def at_limit(scenario: Scenario, pieces: list[PieceStatus], turn: int) -> dict[s
             if why:
                 return {"winner": c.side, "reason": why, "turn": turn}
     winner = scenario.victory.default_winner
+    short = [  # why each exit goal was missed, for the record of the game's end
+        f"{c.side} exit goal missed: {exit_text(c, exit_progress(c, pieces))}"
+        + (f", by turn {c.by_turn}" if c.by_turn else "")
+        for c in scenario.victory.conditions
+        if c.kind == "exit"
+    ]
     return {
         "winner": winner,
-        "reason": "turn limit reached" + ("" if winner else ": draw"),
+        "reason": "turn limit reached"
+        + ("" if winner else ": draw")
+        + "".join(f"; {s}" for s in short),
         "turn": turn,
     }
+
+
+def exit_counters(
+    scenario: Scenario, pieces: list[PieceStatus], viewer: str
+) -> list[dict[str, Any]]:
+    """What `viewer` is told of each exit condition while the game runs (decision P258 in
+    docs/decisions/panzerfaust.md, the same for every ruleset): its own conditions' progress
+    in full (built from its own pieces only); of an enemy's, the goal as the briefing states
+    it and nothing of its progress, since a piece leaving is seen by its own side alone. The
+    umpire sees every counter."""
+    from .briefing import exit_goal, worth_name
+
+    worth = worth_name(scenario.ruleset)
+    out: list[dict[str, Any]] = []
+    for c in scenario.victory.conditions:
+        if c.kind != "exit":
+            continue
+        row: dict[str, Any] = {
+            "side": c.side,
+            "edge": c.edge,
+            "measure": c.measure,
+            "goal": getattr(c, c.measure or "count"),
+            "by_turn": c.by_turn,
+            "text": f"goal: {exit_goal(c, worth)}; its progress is hidden from you",
+        }
+        if viewer in (c.side, UMPIRE):
+            p = exit_progress(c, pieces)
+            row |= {
+                "done": p.done,
+                "needed": p.needed,
+                "total": p.total,
+                "pieces": p.pieces,
+                "reached": p.reached,
+                "text": f"goal: {exit_goal(c, worth)}; so far {exit_text(c, p)}",
+            }
+        out.append(row)
+    return out

@@ -74,6 +74,7 @@ register(
         forces_model=_forces_model(RULESETS["panzerfaust"]),
         unit="cm",
         table_plugin="panzerfaust",  # web/static/table-panzerfaust.js
+        worth="army-list points (base PV, p44)",  # game/worth.py, decision P256
         extra={
             "status_flags": (
                 ("P", "pinned"), ("S", "shaken"), ("R", "retreat"), ("T", "stunned"),

@@ -33,6 +33,7 @@ class Options(BaseModel):
     platoon_ratio: Literal["ratio", "alternate"] = "ratio"  # P145: lost ratio thresholds, p6
     hidden_deployment: bool = False  # P150: counters A-D and dummies until spotted (p5)
     wind_named: Literal["from", "toward"] = "from"  # P191: p10's wind direction, smoke drift
+    worth: Literal["pv", "pieces"] = "pv"  # P256: an element's worth for exit/losses victory
 
     @classmethod
     def parse(cls, pairs: list[str]) -> Options:

@@ -199,6 +199,11 @@ def _median_printed(cat: Catalogue, kind: str, keep) -> int | None:
     return pvs[mid] if len(pvs) % 2 else -(-(pvs[mid - 1] + pvs[mid]) // 2)
 
 
+def median_printed_pv(cat: Catalogue, kind: str) -> int | None:
+    """The median printed PV of every record of `kind` (game/worth.py's placeholder, P256)."""
+    return _median_printed(cat, kind, lambda r: True)
+
+
 def _at_rifle_pv(cat: Catalogue) -> int | None:
     return _median_printed(cat, "infantry_weapon", lambda r: r.weapon_kind == "at_rifle")
 

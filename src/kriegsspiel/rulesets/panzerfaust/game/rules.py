@@ -24,6 +24,7 @@ from . import card, morale_tests, orders_fire, phases, sight, smoke, turn
 from .build import initial
 from .state import State
 from .view import view as side_view
+from .worth import notes, worth
 
 CORE_EVENTS = ("start", "phase", "phase_done", "game_over")
 MOVES = (
@@ -137,7 +138,7 @@ class PanzerfaustGame:
         if state.phase != "setup":
             verdict = victory.decide(state.scenario, self.statuses(state), state.turn, False)
             if verdict is not None:
-                return [Draft("game_over", verdict)]
+                return [Draft("game_over", verdict, None, notes(state))]
         tests = morale_tests.automatic(state, rng)
         if tests:
             return tests
@@ -152,7 +153,7 @@ class PanzerfaustGame:
         if state.phase != "setup" and n != state.turn:
             verdict = victory.decide(state.scenario, self.statuses(state), state.turn, True)
             if verdict is not None:
-                return [Draft("game_over", verdict)]
+                return [Draft("game_over", verdict, None, notes(state))]
         nh = phases.handler(nxt.id)
         note = nh.note(state) if hasattr(nh, "note") else None
         return [Draft("phase", {"phase": nxt.id, "turn": n}, None, (note,) if note else ())]
@@ -182,10 +183,13 @@ class PanzerfaustGame:
         return state.to_json()
 
     def statuses(self, state: State) -> list[victory.PieceStatus]:
+        """Every element as the victory predicates see it, worth its points (worth.py, P256):
+        a passenger does not count for losses but leaves with its carrier (P257)."""
         return [
             victory.PieceStatus(
                 e.id, e.side, e.x if e.x is not None else -1.0, e.y if e.y is not None else -1.0,
                 present=e.active, counts=e.transport is None, lost=e.lost, exited=e.exited,
+                points=worth(state, e).value,
             )
             for e in state.elements.values()
         ]  # fmt: skip

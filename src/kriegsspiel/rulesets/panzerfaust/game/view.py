@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
+from ....engine import victory
 from ....engine.envelope import scenario_keys
 from ....engine.events import SPECTATOR, UMPIRE
 from . import phases, support
@@ -112,6 +113,8 @@ def view(game: Any, state: State, side: str) -> dict[str, Any]:
             "support": support.view(state, side),  # own batteries and aircraft (phase A sheet)
         }  # fmt: skip
     section["markers"] = markers
+    # exit goals: a side's own progress in full, the enemy's goal only (decision P258)
+    section["exit"] = victory.exit_counters(sc, game.statuses(state), side)
     if side not in (UMPIRE, SPECTATOR):
         section["counters"] = counters(state, side)
     queue = state.queue
