@@ -57,16 +57,16 @@ PINNED = {
         "motorised_gun": [26, 37],
         "softskin": [86, 116],
     },
-    "dated": {"afv": [315, 401], "gun": [107, 156], "special_ammo": [34, 45]},
+    "dated": {"afv": [321, 401], "gun": [112, 156], "special_ammo": [34, 45]},
     # items organisations name, once per nation naming them, with a window in that nation's list
-    # (windows.item_window); issue 16's target is all of them: not yet met (P230-P234)
+    # (windows.item_window); issue 16's target is all of them: not yet met (P230-P234, P293-P294)
     "dated_org_named": {
-        "afv": [243, 281],
-        "battery": [26, 38],
-        "gun": [60, 79],
-        "infantry_team": [77, 82],
+        "afv": [249, 281],
+        "battery": [38, 38],
+        "gun": [71, 79],
+        "infantry_team": [81, 82],
         "infantry_weapon": [6, 6],
-        "motorised_gun": [3, 8],
+        "motorised_gun": [4, 8],
         "softskin": [18, 20],
     },
 }

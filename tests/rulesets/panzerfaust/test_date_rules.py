@@ -106,6 +106,24 @@ def test_designation_years_and_modified_models():
     assert designation_year("japan", "Medium Type 89B 'CHI-RO'") is None
     assert designation_year("hungary", "38M Toldi IIa") is None
     assert designation_year("germany", "Type 97") is None
+    # Soviet model years (P233): four figures, or two from 36 to 45; a pair takes the earlier
+    assert designation_year("ussr", "T-26S m1939") == (1939, "m1939")
+    assert designation_year("ussr", "57mm L73 M41 & M43") == (1941, "M41")
+    assert designation_year("ussr", "Rack M30") is None  # the M-30 rocket, not a year
+    assert designation_year("ussr", "T-34/76 m1942 Modified") is None
+
+
+def test_foreign_items_and_calibre_batteries_and_basic_teams(cat):
+    """P293: a German PaK 35/36 in the Finnish list whose row lost its dates serves where the
+    German list dates it; P294: a battery named by calibre, and a basic team, for the list's
+    period (Japan's rifle team, p77, lost its dates)."""
+    pak = "gun:germany/37mm-l45-pak-35-36"
+    assert row_window(cat, "finland", pak) is None
+    assert item_window(cat, "finland", pak) == item_window(cat, "germany", pak) is not None
+    assert _years(item_window(cat, "germany", "battery:germany/75mm-battery")) == (1939, 1945)
+    assert _years(item_window(cat, "japan", "infantry_team:japan/rifle-team")) == (1939, 1945)
+    # an AT rifle team is not a basic team: it keeps P232's own rule
+    assert item_window(cat, "finland", "infantry_team:finland/at-rifle-team") is None
 
 
 def test_role_teams_and_softskins_take_their_lists_windows(cat):

@@ -6,11 +6,14 @@ have no row of their own and take a window by rule:
 
 - a softskin takes its nation's transport class row (decision P107);
 - a team that only fills a role in the organisations (decision P232): an HQ team serves for its
-  list's whole period; an AT rifle team for the window of its own list's AT rifle rows.
+  list's whole period; an AT rifle team for the window of its own list's AT rifle rows; a basic
+  rifle, LMG, MMG or HMG team whose row lost its dates for its list's whole period (P294).
 
 Last (decision P234), an item no row or rule dates, whose every slot in its nation's organisations
 is dated (the slot's own window, else its node's), serves within the span of those windows: the
-book sells it only inside them. Those windows are never written into the rows, so the node dating
+book sells it only inside them. Failing that, an item from another army's list serves where its
+home list dates it (P293: the builder already reads it so), and a battery named only by its calibre
+for its list's whole period (P294). Those windows are never written into the rows, so the node dating
 of `scripts/classify_orgs.py` (P114), which reads the rows, never feeds on them.
 
 A list's period is the span of the windows its own rows print (p44-110: Poland 1939, Belgium and
@@ -19,11 +22,15 @@ France 1939-1940, Finland and Rumania 1939-1944, ...).
 
 from __future__ import annotations
 
+import re
+
 from ...data import Catalogue, Provenance
 from .models import DateRange, YearMonth
 from .transport import transport_class
 
 PRINTED = {Provenance.SEED, Provenance.SEED_INFERRED}
+# Decision P294: the basic infantry teams every list fields from its first year to its last.
+BASIC_TEAM = re.compile(r"(rifle|lmg|mmg|hmg)( team)?\b")
 
 
 def _rows(cat: Catalogue, nation: str) -> list:
@@ -79,15 +86,20 @@ def _span(windows: list[DateRange], raw: str) -> DateRange | None:
     return DateRange(raw=raw, start=start, end=end)
 
 
+def period_window(cat: Catalogue, nation: str) -> DateRange | None:
+    """The nation's list period as a window (years only), or None."""
+    period = list_period(cat, nation)
+    if period is None:
+        return None
+    return DateRange(raw="", start=YearMonth(year=period[0]), end=YearMonth(year=period[1]))
+
+
 def role_window(cat: Catalogue, nation: str, rec) -> DateRange | None:
     """Decision P232: an HQ team serves for its list's period; an AT rifle team while its list's
     AT rifle rows serve."""
     name = rec.name.casefold()
-    if "hq" in name.split():
-        period = list_period(cat, nation)
-        if period is None:
-            return None
-        return DateRange(raw="", start=YearMonth(year=period[0]), end=YearMonth(year=period[1]))
+    if "hq" in name.split() or BASIC_TEAM.match(name):
+        return period_window(cat, nation)
     if "at rifle team" in name:
         rifles = [
             r.dates
@@ -118,7 +130,12 @@ def item_window(cat: Catalogue, nation: str, ref: str) -> DateRange | None:
         found = class_window(cat, nation, rec)
     elif kind == "infantry_team":
         found = role_window(cat, nation, rec)
-    return found or org_window(cat, nation, ref)
+    found = found or org_window(cat, nation, ref)
+    if found is None and rec.nation != nation:
+        found = item_window(cat, rec.nation, ref)
+    if found is None and kind == "battery":
+        found = period_window(cat, nation)
+    return found
 
 
 def class_window(cat: Catalogue, nation: str, rec) -> DateRange | None:

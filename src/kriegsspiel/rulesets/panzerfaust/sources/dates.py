@@ -90,11 +90,14 @@ def _end(last: dict[str, Any] | None, list_end: int = LAST_YEAR) -> dict[str, An
 # Decision P233: the year a model's own designation names. Japanese "Type N" counts the Imperial
 # (Koki) year from 1927 on (Type 97 = 2597 = 1937, Type 1 = 2601 = 1941), the Meiji year before
 # (Type 38 = 1905) and the Taisho year between (Type 11 = 1922); Hungarian "38M" is the 1938 model
-# (the second figure of "40/43M", the model the vehicle itself is). A name marking a later
-# modification of the named model (Special, Kai, 89B, IIa) is left undated: the year is not its own.
+# (the second figure of "40/43M", the model the vehicle itself is); Soviet "m1939"/"M1938" is the
+# model of that year, "M41" of 1941 (two figures only from 36 to 45: "M30" and "M13" are factory
+# or rocket indices; a pair such as "M41 & M43" takes the earlier). A name marking a later modification of the named model (Special, Kai, 89B, IIa,
+# Modified) is left undated: the year is not its own.
 _JAPAN = re.compile(r"\bType (\d{1,2})(?:/(\d{1,2}))?i?\b")
 _HUNGARY = re.compile(r"\b(?:(\d{2})/)?(\d{2})M\b")
-_MODIFIED = re.compile(r"(?i:special|\bkai\b)|\bType \d+[A-Z]\b|\b[IVX]+a\b")
+_USSR = re.compile(r"\b[mM](19\d{2}|3[6-9]|4[0-5])\b")
+_MODIFIED = re.compile(r"(?i:special|\bkai\b|modified)|\bType \d+[A-Z]\b|\b[IVX]+a\b")
 
 
 def _imperial(n: int) -> int | None:
@@ -119,6 +122,9 @@ def designation_year(nation: str, name: str) -> tuple[int, str] | None:
         return (min(known), m.group(0)) if known and len(known) == len(years) else None
     if nation == "hungary" and (m := _HUNGARY.search(name)):
         return 1900 + int(m.group(2)), m.group(0)
+    if nation == "ussr" and (found := _USSR.findall(name)):
+        year = min(int(y) if len(y) == 4 else 1900 + int(y) for y in found)
+        return year, _USSR.search(name).group(0)
     return None
 
 
