@@ -215,12 +215,19 @@ async function pfWrite(S, kind, item) {
   const cmd = kind === "battery"
     ? { type: "fire_mission", battery: item.id, x: Number(d.x), y: Number(d.y) }
     : { type: "air_strike", aircraft: item.id, x: Number(d.x), y: Number(d.y), heading: Number(d.heading), altitude: d.altitude };
+  if (await pfSend(S, key, cmd, `order written for ${item.id}`)) {
+    PF_SHEET.draft[key] = {};
+    renderAll();
+  }
+}
+
+// send one sheet command; a refusal is shown beside the field the server names
+async function pfSend(S, key, cmd, done) {
   try {
     const key2 = self.crypto && crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
     await api("POST", seatPath("commands"), cmd, { "Idempotency-Key": key2, "X-Step": S.view.game.step });
-    PF_SHEET.draft[key] = {};
     PF_SHEET.errors[key] = {};
-    toast(`done: order written for ${item.id}`, true);
+    toast(`done: ${done}`, true);
     const view = await api("GET", seatPath("view"));
     if (newer(view)) take(view);
     render();
@@ -229,7 +236,9 @@ async function pfWrite(S, kind, item) {
     const field = ["x", "y", "heading", "altitude"].includes(e.field) ? e.field : "sheet";
     PF_SHEET.errors[key] = { [field]: e.message };
     renderAll();
+    return false;
   }
+  return true;
 }
 
 function pfSheetField(el, key, name, input) {
@@ -276,6 +285,16 @@ function pfSheet(S, el, kind, item) {
     box.append(pfSheetField(el, key, "altitude", alt));
   }
   const picking = PF_SHEET.pick === key;
+  // an order already written can be taken back while phase A lasts (cease fire, cancel strike)
+  const undo = S.view.legal.find((c) => (kind === "battery"
+    ? c.type === "cease_fire" && c.battery === item.id
+    : c.type === "cancel_strike" && c.aircraft === item.id));
+  if (undo) {
+    box.append(el("div", { class: "buttons" },
+      el("button", { type: "button", "data-withdraw": item.id,
+        text: kind === "battery" ? "Cease fire" : "Cancel the strike",
+        onclick: () => pfSend(S, key, undo, kind === "battery" ? `fire ceased for ${item.id}` : `strike cancelled for ${item.id}`) })));
+  }
   box.append(el("div", { class: "buttons" },
     el("button", { type: "button", class: picking ? "primary" : null, "data-pick": item.id,
       text: picking ? "Tap the table…" : "Pick the point on the table",
