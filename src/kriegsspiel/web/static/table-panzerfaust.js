@@ -42,6 +42,12 @@ function pfRenderBar(S, el) {
   }
   if (pf.platoon_moving) bar.append(el("span", { class: "pill pf-pill you", id: "pf-moving", text: `moving: ${pfPlatoonName(S, pf.platoon_moving)}` }));
   if (pf.to_fire) bar.append(el("span", { class: "pill pf-pill you", id: "pf-to-fire", text: `to fire: ${S.view.units.find((u) => u.id === pf.to_fire)?.name || pf.to_fire}` }));
+  // exit goals (p5 breakthrough): this side's progress; of the enemy's, the goal alone (P258)
+  for (const x of pf.exit || []) {
+    const own = x.side === S.seat;
+    bar.append(el("span", { class: `pill pf-pill pf-exit${own && x.reached ? " you" : ""}`, "data-exit": x.side,
+      title: x.text, text: `${own ? "your" : `${x.side}'s`} exit by the ${x.edge} edge — ${x.text}` }));
+  }
 }
 
 // company -> platoon -> teams; a platoon button highlights its teams on the table
