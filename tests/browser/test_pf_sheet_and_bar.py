@@ -72,16 +72,17 @@ def test_an_aircraft_order_is_written_on_its_sheet(browser, base, artifacts_dir)
     assert not (de_errors or gb_errors), de_errors + gb_errors
 
 
-
 def test_the_exit_goal_is_on_the_phase_bar(browser, served):  # noqa: F811
     """p5 breakthrough, P258: the attacker's page shows its exit progress on the phase bar; the
     defender's shows the attacker's goal and nothing of its progress. Game: pf-cobra-breakthrough."""
-    base, _ = served
-    table = Table.create(httpx.Client(base_url=base, timeout=60), "pf-cobra-breakthrough", seed=1)
+    url, _ = served
+    table = Table.create(httpx.Client(base_url=url, timeout=60), "pf-cobra-breakthrough", seed=1)
     _, us, us_errors = open_seat(browser, table.links["usa"])
     _, de, de_errors = open_seat(browser, table.links["germany"])
     own = us.locator("#phase [data-exit=usa]").inner_text()
     assert own.startswith("your exit by the north edge") and "so far" in own, own
     theirs = de.locator("#phase [data-exit=usa]").inner_text()
-    assert theirs.startswith("usa's exit") and "hidden from you" in theirs and "so far" not in theirs
+    assert (
+        theirs.startswith("usa's exit") and "hidden from you" in theirs and "so far" not in theirs
+    )
     assert not (us_errors or de_errors), us_errors + de_errors
