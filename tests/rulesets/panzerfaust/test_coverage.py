@@ -59,11 +59,11 @@ PINNED = {
     },
     "dated": {"afv": [321, 401], "gun": [112, 156], "special_ammo": [34, 45]},
     # items organisations name, once per nation naming them, with a window in that nation's list
-    # (windows.item_window); issue 16's target is all of them: not yet met (P230-P234, P293-P294)
+    # (windows.item_window); issue 16's target is all of them: not yet met (P230-P234, P293-P294, P300)
     "dated_org_named": {
-        "afv": [249, 281],
+        "afv": [259, 281],
         "battery": [38, 38],
-        "gun": [71, 79],
+        "gun": [72, 79],
         "infantry_team": [81, 82],
         "infantry_weapon": [6, 6],
         "motorised_gun": [4, 8],

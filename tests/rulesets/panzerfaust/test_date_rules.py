@@ -126,6 +126,14 @@ def test_foreign_items_and_calibre_batteries_and_basic_teams(cat):
     assert item_window(cat, "finland", "infantry_team:finland/at-rifle-team") is None
 
 
+def test_an_item_its_own_lists_lost_takes_an_allied_lists_printed_window(cat):
+    """P300: the US lists lost the M5A1's dates; the British lend-lease rows print 43-45 (p45)."""
+    m5 = "afv:usa_europe/m5a1"
+    assert row_window(cat, "usa_europe", m5) is None
+    assert _years(item_window(cat, "usa_europe", m5)) == (1943, 1945)
+    assert item_window(cat, "usa_pacific", m5) == row_window(cat, "britain", m5)
+
+
 def test_role_teams_and_softskins_take_their_lists_windows(cat):
     """P232: an HQ team serves its list's period, an AT rifle team its list's AT rifles; P107."""
     hq = "infantry_team:germany/company-hq-team"

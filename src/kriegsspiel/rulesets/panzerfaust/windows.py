@@ -7,13 +7,13 @@ have no row of their own and take a window by rule:
 - a softskin takes its nation's transport class row (decision P107);
 - a team that only fills a role in the organisations (decision P232): an HQ team serves for its
   list's whole period; an AT rifle team for the window of its own list's AT rifle rows; a basic
-  rifle, LMG, MMG or HMG team whose row lost its dates for its list's whole period (P294).
+  rifle, LMG, MMG or HMG team whose row lost its dates for its list's whole period (P294); last, the window another army's list prints for it (P300).
 
 Last (decision P234), an item no row or rule dates, whose every slot in its nation's organisations
 is dated (the slot's own window, else its node's), serves within the span of those windows: the
 book sells it only inside them. Failing that, an item from another army's list serves where its
 home list dates it (P293: the builder already reads it so), and a battery named only by its calibre
-for its list's whole period (P294). Those windows are never written into the rows, so the node dating
+for its list's whole period (P294); last, the window another army's list prints for it (P300). Those windows are never written into the rows, so the node dating
 of `scripts/classify_orgs.py` (P114), which reads the rows, never feeds on them.
 
 A list's period is the span of the windows its own rows print (p44-110: Poland 1939, Belgium and
@@ -133,9 +133,20 @@ def item_window(cat: Catalogue, nation: str, ref: str) -> DateRange | None:
     found = found or org_window(cat, nation, ref)
     if found is None and rec.nation != nation:
         found = item_window(cat, rec.nation, ref)
+    if found is None:
+        found = allied_window(cat, nation, ref)
     if found is None and kind == "battery":
         found = period_window(cat, nation)
     return found
+
+
+def allied_window(cat: Catalogue, nation: str, ref: str) -> DateRange | None:
+    """Decision P300: the window another army's list prints for the same item (lend-lease: the
+    British list dates the M5A1 43-45, p45), when no list of its own dates it."""
+    for row in cat.all("equipment"):
+        if row.nation != nation and row.item_ref == ref and printed_window(row):
+            return row.dates
+    return None
 
 
 def class_window(cat: Catalogue, nation: str, rec) -> DateRange | None:
