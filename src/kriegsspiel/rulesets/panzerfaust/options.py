@@ -34,6 +34,7 @@ class Options(BaseModel):
     hidden_deployment: bool = False  # P150: counters A-D and dummies until spotted (p5)
     wind_named: Literal["from", "toward"] = "from"  # P191: p10's wind direction, smoke drift
     worth: Literal["pv", "pieces"] = "pv"  # P256: an element's worth for exit/losses victory
+    overrun_guns: bool = True  # P289: AFVs overrun guns as well as infantry (Q&A 1, p111)
 
     @classmethod
     def parse(cls, pairs: list[str]) -> Options:

@@ -9,7 +9,7 @@ from typing import Any
 
 from ....data.errors import RuleError
 from ..models import AFV, InfantryTeam, InfantryWeapon
-from ..rules import teams
+from ..rules import infantry_fire, teams
 from ..rules.weapons import Weapon, firer_weapon, infantry_weapon
 from .state import Element, State
 
@@ -48,7 +48,9 @@ def main_gun(state: State, e: Element) -> Weapon | None:
     memo = state.cache.setdefault("guns", {})
     if e.type not in memo:
         try:
-            if weapon_team:  # an infantry AT weapon fires by the AT procedure (p19)
+            if weapon_team and rec.weapon_kind == "incendiary":
+                memo[e.type] = None  # Molotovs are thrown by the flame command (flame.py, p21)
+            elif weapon_team:  # an infantry AT weapon fires by the AT procedure (p19)
                 memo[e.type] = infantry_weapon(state.rules.cat, e.type)[0]
             else:
                 memo[e.type] = firer_weapon(state.rules.cat, e.type)[0]
@@ -82,3 +84,18 @@ def reach(state: State, team: InfantryTeam) -> float:
         if ff and edge is not None:
             best = max(best, float(edge))
     return best
+
+
+def small_arms_fire(
+    state: State, e: Element, t: Element, xy: tuple[float, float], team: InfantryTeam
+) -> infantry_fire.Fire:
+    """The rules core's situation of `e` firing `team`'s fire factors (p15-16) at `t` at `xy`."""
+    import math
+
+    mv = "over10" if t.moved > 10 else "over5" if t.moved > 5 else "none"
+    soft = t.kind == "softskin"
+    return infantry_fire.Fire(
+        ((team, 1),), math.dist((e.x, e.y), xy), cover="none" if soft else state.board.cover(*xy),  # type: ignore[arg-type]
+        target_moving=mv, firer_moved=e.moved > 0, troop_class=e.troop_class,  # type: ignore[arg-type]
+        weather="clear", under_covering_fire=e.has("pinned"), in_softskin=soft,
+    )  # fmt: skip

@@ -46,6 +46,17 @@ class Group(CommandModel):
     dy: Finite = 0.0
 
 
+class Overrun(CommandModel):
+    """Phase F: an AFV of the platoon that moves now drives over an enemy infantry element or
+    gun it observes (`target`, an alias), along `path` (default: straight onto it) (1 pip;
+    p111 Q&A 1, decision P288)."""
+
+    type: Literal["overrun"]
+    unit: Ident
+    target: Ident
+    path: Path | None = None
+
+
 class EndPlatoon(CommandModel):
     """Phase F: the platoon that moves now has finished (unused pips are forfeit, p7)."""
 
@@ -61,6 +72,15 @@ class Fire(CommandModel):
     unit: Ident
     target: Ident
     at: float | None = Field(default=None, ge=0, le=1e4)
+
+
+class Flame(CommandModel):
+    """Phase G: the element whose turn it is uses its flamethrower or Molotovs (p16, p21) on a
+    target it observes: one AFV, or every enemy soft target in the 30 degree arc (P290)."""
+
+    type: Literal["flame"]
+    unit: Ident
+    target: Ident
 
 
 class Smoke(CommandModel):

@@ -37,10 +37,10 @@ from . import (
     turn,
     wrecks,
 )
-from .commands import Fire, Hold, Smoke
+from .commands import Fire, Flame, Hold, Smoke
 from .state import Element, State
 
-COMMANDS = {"fire": Fire, "hold": Hold, "smoke": Smoke}
+COMMANDS = {"fire": Fire, "flame": Flame, "hold": Hold, "smoke": Smoke}
 VEHICLES = ("afv", "gun", "motorised_gun", "softskin")
 EFFECTS = {"stunned_1": ("stunned", 1), "stunned_2": ("stunned", 2),
            "immobilised": ("hull_damaged", 1), "gun_damaged": ("gun_damaged", 1)}  # fmt: skip
@@ -82,7 +82,9 @@ def _shot(state: State, d: dict, e: Event) -> None:
     key = f"{firer.id}>{target}"
     shots = state.phase_data.setdefault("shots", {})
     shots[key] = shots.get(key, 0) + 1
-    if not d.get("he"):  # HE lands through its "area_hits"
+    if d.get("flame") and d["result"] != "miss":
+        state.elements[target].counters["flamed"] = 1  # +1 to later flame rolls (p21, P290)
+    if not d.get("he"):  # HE and the flame arc land through their "area_hits"
         state.phase_data.setdefault("buffer", []).append(
             {"target": target, "result": d["result"], "at": d.get("at_xy")}
         )
@@ -198,7 +200,9 @@ def _can_hit(state: State, e: Element, t: Element, xy: tuple[float, float]) -> s
     return None
 
 
-def targets(state: State, e: Element) -> list[Element]:
+def targets(state: State, e: Element, check: Any = None) -> list[Element]:
+    """The observed enemy elements `e` may engage now (`check`: why not, default `_can_hit`)."""
+    check = check or _can_hit
     seen = state.spotted.get(e.id, {})
     shots = state.phase_data.get("shots", {})
     out = []
@@ -206,7 +210,7 @@ def targets(state: State, e: Element) -> list[Element]:
         t = state.elements[tid]
         if e.has("shaken") and f"{tid}>{e.id}" not in shots:
             continue  # Shaken: fires only at those that fired on it (p24)
-        if t.on_table and _can_hit(state, e, t, (t.x, t.y)) is None:
+        if t.on_table and check(state, e, t, (t.x, t.y)) is None:
             out.append(t)
     return out
 
@@ -274,8 +278,17 @@ def actors(state: State) -> list[str]:
     return [e.side]
 
 
+def _flame_targets(state: State, e: Element) -> list[Element]:
+    return targets(state, e, flame.why_not) if flame.weapon(state, e) else []
+
+
 def _has_work(state: State, e: Element) -> bool:
-    return bool(targets(state, e)) or bool(backtracks(state, e)) or bool(smoke.templates(state, e))
+    return (
+        bool(targets(state, e))
+        or bool(backtracks(state, e))
+        or bool(smoke.templates(state, e))
+        or bool(_flame_targets(state, e))
+    )
 
 
 def legal(state: State, side: str) -> list[dict[str, Any]]:
@@ -288,6 +301,8 @@ def legal(state: State, side: str) -> list[dict[str, Any]]:
     for t, cm in backtracks(state, e):
         alias = state.aliases.alias(side, t.id)
         out.append({"type": "fire", "unit": e.id, "target": alias, "at": cm})
+    for t in _flame_targets(state, e):
+        out.append({"type": "flame", "unit": e.id, "target": state.aliases.alias(side, t.id)})
     return out + smoke.templates(state, e)
 
 
@@ -352,7 +367,7 @@ def _aim(state: State, side: str, cmd: dict[str, Any]) -> tuple[Element, Element
         if e.has("shaken"):
             raise IllegalCommand(f"{e.name} is Shaken: it fires only back (p24)", "target")
     xy = _at(state, e, t, cmd.get("at"))
-    why = _can_hit(state, e, t, xy)
+    why = (flame.why_not if cmd.get("type") == "flame" else _can_hit)(state, e, t, xy)
     if why:
         raise IllegalCommand(why, "target")
     return e, t, xy
@@ -362,12 +377,15 @@ def odds(state: State, side: str, cmd: dict[str, Any]) -> dict[str, Any]:
     """The exact odds of a direct-fire command before it is given, checked as the command
     would be, from what `side` may know (its firer, a target it observes). HE area fire at
     infantry beyond small-arms reach rolls once per element in the zone: no single preview."""
-    if state.phase != "G" or cmd.get("type") != "fire":
-        raise IllegalCommand("odds are offered for fire commands in phase G", "type")
+    if state.phase != "G" or cmd.get("type") not in ("fire", "flame"):
+        raise IllegalCommand("odds are offered for fire and flame commands in phase G", "type")
     e, t, xy = _aim(state, side, cmd)
     if t.kind == "infantry" and not _small_arms_reach(state, e, _range(e, xy)):
         raise IllegalCommand("no single preview of HE area fire: one roll per element", "target")
-    fn, situation = _resolution(state, e, t, xy)
+    flamed = cmd["type"] == "flame"
+    if flamed and _burns(state, e, t):
+        raise IllegalCommand("no single preview of a flame arc: one roll per element", "target")
+    fn, situation = _resolution(state, e, t, xy, flamed)
     dist = exact(fn, state.rules, situation)
     order = sorted(dist.probs, key=lambda k: -dist.probs[k])
     exact_ = dist.exact_strings()
@@ -395,14 +413,19 @@ def resolve(state: State, side: str, cmd: dict[str, Any], rng: random.Random) ->
         drafts += orders_cover.fire_on(state, e, rng)  # the CF fires as it does (p17)
         if orders_cover.killed(drafts):  # it falls before it can fire
             return drafts + [Draft("hold", {"unit": e.id, "pinned": True}, (side,))]
-    if t.kind == "infantry" and not _small_arms_reach(state, e, _range(e, xy)):
+    flamed = cmd["type"] == "flame"
+    if flamed and _burns(state, e, t):
+        return drafts + _flame_arc(state, side, e, t, xy, cmd, rng)
+    if not flamed and t.kind == "infantry" and not _small_arms_reach(state, e, _range(e, xy)):
         return drafts + _he(state, side, e, t, xy, cmd, rng)
-    res = _roll(state, e, t, xy, rng)
+    res = _roll(state, e, t, xy, rng, flamed)
     result = res.result.name
     lines = tuple(res.lines()) + _placeholders(res)
     at_xy = list(xy) if (xy != (t.x, t.y)) else None
     mine = {"unit": e.id, "target": state.aliases.alias(side, t.id), "result": result,
             "at_xy": at_xy, "at": cmd.get("at")}  # fmt: skip
+    if flamed or (t.kind == "afv" and flame.is_flamethrower(state, e)):
+        mine["flame"] = True
     enemy = t.side
     spotted_by = _spotted_by(state, enemy, e)
     notice = {"unit": t.id, "result": result, "at_xy": at_xy,
@@ -421,6 +444,24 @@ def _he(state: State, side: str, e: Element, t: Element, xy, cmd: dict, rng) -> 
     mine = {"unit": e.id, "target": state.aliases.alias(side, t.id), "result": aimed,
             "at_xy": at_xy, "at": cmd.get("at"), "he": True}  # fmt: skip
     return [Draft("shot", mine, (side,), lines)] + _zone_drafts(state, e, hits, (t.id, at_xy))
+
+
+def _burns(state: State, e: Element, t: Element) -> bool:
+    """A flame command at a soft target by a flamethrower: the arc attack (p16)."""
+    return t.kind != "afv" and flame.weapon(state, e) != "molotov"
+
+
+def _flame_arc(state: State, side: str, e: Element, t: Element, xy, cmd: dict, rng) -> list[Draft]:
+    """A flamethrower at soft targets (flame.py, p16): one roll per enemy element in its arc;
+    the firer is told the rolls at the elements its side observes, each victim its own."""
+    hits = flame.burn(state, e, rng)
+    seen = state.seen.get(side, ())
+    aimed = next((r for el, r, _ in hits if el.id == t.id), "lost_0")
+    lines = tuple(line for el, _, res in hits if el.id in seen
+                  for line in (f"{el.kind} in the flame's arc:", *res.lines(), *_placeholders(res)))  # fmt: skip
+    mine = {"unit": e.id, "target": state.aliases.alias(side, t.id), "result": aimed,
+            "at_xy": None, "at": None, "he": True, "flame": True}  # fmt: skip
+    return [Draft("shot", mine, (side,), lines)] + _zone_drafts(state, e, hits, None)
 
 
 def _zone_drafts(state: State, e: Element, hits: list, aimed: tuple | None) -> list[Draft]:
@@ -448,28 +489,38 @@ def _placeholders(res: Any) -> tuple[str, ...]:
     return tuple(f"placeholder used: {p}" for p in sorted(res.placeholders))
 
 
-def _roll(state: State, e: Element, t: Element, xy: tuple[float, float], rng: random.Random):
-    fn, situation = _resolution(state, e, t, xy)
+def _roll(state: State, e: Element, t: Element, xy: tuple[float, float], rng: random.Random,
+          flamed: bool = False):  # fmt: skip
+    fn, situation = _resolution(state, e, t, xy, flamed)
     return sample(fn, state.rules, situation, rng=rng)
 
 
-def _resolution(state: State, e: Element, t: Element, xy: tuple[float, float]) -> tuple[Any, Any]:
-    """The rules core's resolution of this shot and its situation (infantry or AT fire)."""
+def _resolution(
+    state: State, e: Element, t: Element, xy: tuple[float, float], flamed: bool = False
+) -> tuple[Any, Any]:
+    """The rules core's resolution of this shot and its situation (infantry or AT fire; a
+    flame command: the flame roll at an AFV, or a Molotov's throw)."""
     dist = _range(e, xy)
-    weather = "clear"
+    if flamed and flame.weapon(state, e) == "molotov":
+        return flame_rules.molotov, flame_rules.Throw(
+            _at_shot(state, e, t, xy, flame.molotov_weapon(state, e)), flame.attack(state, e, t, xy)
+        )
+    if flamed:
+        return flame_rules.flame, flame.attack(state, e, t, xy)
     if t.kind == "infantry" or softskin.by_small_arms(state, e, t, dist):
         team = arms.small_arms(state, e)
-        mv = "over10" if t.moved > 10 else "over5" if t.moved > 5 else "none"
-        f = infantry_fire.Fire(
-            ((team, 1),), dist, cover="none" if t.kind == "softskin" else state.board.cover(*xy), target_moving=mv,  # type: ignore[arg-type]
-            firer_moved=e.moved > 0, troop_class=e.troop_class, weather=weather,
-            under_covering_fire=e.has("pinned"), in_softskin=t.kind == "softskin",
-        )  # fmt: skip
-        return infantry_fire.infantry_fire, f
+        assert team is not None
+        return infantry_fire.infantry_fire, arms.small_arms_fire(state, e, t, xy, team)
     if t.kind == "afv" and flame.is_flamethrower(state, e):
         return flame_rules.flame, flame.attack(state, e, t, xy)
     gun = arms.main_gun(state, e)
     assert gun is not None
+    return at_fire.at_fire, _at_shot(state, e, t, xy, gun)
+
+
+def _at_shot(state: State, e: Element, t: Element, xy: tuple[float, float], gun: Any) -> Any:
+    """The rules core's AT shot of `gun` from `e` at `t` at `xy` (pp. 29-31)."""
+    dist = _range(e, xy)
     prior = next((k for k in ("gun_damaged", "hull_damaged") if t.has(k)), "none")
     prior = {"gun_damaged": "gun_damaged", "hull_damaged": "immobilised"}.get(prior, "none")
     if t.has("stunned"):
@@ -482,7 +533,7 @@ def _resolution(state: State, e: Element, t: Element, xy: tuple[float, float]) -
         cover="hull_down" if t.has("dug_in") else "none", shots_before=shots,
         target_stationary=t.moved == 0, prior=prior,
     )  # fmt: skip
-    return at_fire.at_fire, s
+    return s
 
 
 # ----------------------------------------------------------------------------- automatic
