@@ -33,6 +33,7 @@ VEHICLE_TEAM = {  # the fire factors of vehicle flamethrowers (p15 Infantry Weap
     "vehicle_soviet_axis": "common/flame-thrower-afv-soviet-axis",
     "vehicle_uk_us": "common/flame-thrower-afv-uk-usa",
 }
+MOLOTOV = "common/molotov-cocktail"  # the p20 Flame Weapons row
 NAMES = {"man_pack": "flamethrower", "vehicle_soviet_axis": "flamethrower",
          "vehicle_uk_us": "flamethrower", "molotov": "Molotovs"}  # fmt: skip
 
@@ -48,7 +49,9 @@ def weapon(state: State, e: Element) -> str | None:
 def _weapon(rec: Any) -> str | None:
     if isinstance(rec, InfantryTeam) and rec.weapon == "flamethrower":
         return "man_pack"
-    if isinstance(rec, InfantryWeapon) and rec.weapon_kind == "incendiary":
+    if isinstance(rec, InfantryWeapon) and (
+        rec.weapon_kind == "incendiary" or "molotov" in rec.name.casefold()
+    ):
         return "molotov"
     if isinstance(rec, AFV) and any("f/thr" in m.raw.casefold() for m in rec.armament):
         return "vehicle_uk_us" if rec.nation in UK_US else "vehicle_soviet_axis"
@@ -136,7 +139,8 @@ def burn(state: State, e: Element, rng: random.Random) -> list[tuple[Element, st
 
 
 def molotov_weapon(state: State, e: Element) -> Any:
-    """The Molotov's weapon as an infantry AT weapon (to-hit numbers, bands; p20)."""
+    """The Molotov's weapon as an infantry AT weapon: the p20 table's row (to-hit, bands); the
+    national equipment rows (ussr, finland) only price it."""
     from ..rules.weapons import infantry_weapon
 
-    return infantry_weapon(state.rules.cat, state.records[e.id].id)[0]
+    return infantry_weapon(state.rules.cat, MOLOTOV)[0]

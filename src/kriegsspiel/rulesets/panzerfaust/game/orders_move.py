@@ -18,9 +18,19 @@ from ....engine.commands import IllegalCommand
 from ....engine.events import Draft, Event
 from ....engine.flow import ActivationQueue
 from ..rules import pips
-from . import arrivals, command, mines, morale_tests, movement, orders_cover, rally, riders
+from . import (
+    arrivals,
+    command,
+    mines,
+    morale_tests,
+    movement,
+    orders_cover,
+    overrun,
+    rally,
+    riders,
+)
 from .build import speed_placeholder
-from .commands import Dismount, Embark, EndPlatoon, Exit, Group, Move, Rally
+from .commands import Dismount, Embark, EndPlatoon, Exit, Group, Move, Overrun, Rally
 from .state import Element, Platoon, State
 
 COMMANDS = {
@@ -31,6 +41,7 @@ COMMANDS = {
     "embark": Embark,
     "exit": Exit,
     "rally": Rally,
+    "overrun": Overrun,
 }
 RANK = {"conscript": 0, "regular": 1, "veteran": 2}
 DIRECTIONS = 8
@@ -122,6 +133,7 @@ def _ride(state: State, d: dict, e: Event) -> None:
 
 FOLDS = {
     **arrivals.FOLDS,
+    **overrun.FOLDS,
     "rally": _rally,
     "exited": _exited,
     "embark": _ride,
@@ -146,7 +158,7 @@ def movable(state: State, p: Platoon) -> bool:
 
 def actors(state: State) -> list[str]:
     q = state.queue
-    if q is None or q.done:
+    if q is None or q.done or state.phase_data.get("overrun"):
         return []
     side = q.to_act()
     return [side] if side else []
@@ -246,6 +258,7 @@ def legal(state: State, side: str) -> list[dict[str, Any]]:
                     y = round(min(max(e.y + full * share * math.cos(a), 0.0), t.depth), 2)
                     if (x, y) != (e.x, e.y) and _reaches(state, e, (x, y)):
                         out.append({"type": "move", "unit": e.id, "path": [[x, y]]})
+            out += overrun.templates(state, side, e)
     return out
 
 
@@ -342,6 +355,8 @@ def resolve(state: State, side: str, cmd: dict[str, Any], rng: random.Random) ->
         return _ride_order(state, side, cmd)
     if kind == "exit":
         return _exit(state, side, cmd)
+    if kind == "overrun":
+        return overrun.order(state, side, cmd, rng)
     if kind == "rally":
         hq, target = rally.check(state, side, cmd.get("unit"), cmd.get("platoon"))
         p = _platoon(state, side, hq.platoon, "unit")
@@ -509,6 +524,8 @@ def enter(state: State) -> None:
 
 
 def automatic(state: State, rng: random.Random) -> list[Draft]:
+    if state.phase_data.get("overrun"):
+        return overrun.automatic(state, rng)
     if not state.phase_data.get("arrived"):
         return [*arrivals.due(state), Draft("arrivals_done", {}, ())]
     if not state.phase_data.get("retreated"):

@@ -38,6 +38,8 @@ MOVES = (
     "arrive",
     "mine_hits",
     "exited",
+    "overrun",
+    "overrun_hits",
 )
 
 
