@@ -34,8 +34,8 @@ VEHICLE_TEAM = {  # the fire factors of vehicle flamethrowers (p15 Infantry Weap
     "vehicle_uk_us": "common/flame-thrower-afv-uk-usa",
 }
 MOLOTOV = "common/molotov-cocktail"  # the p20 Flame Weapons row
-NAMES = {"man_pack": "flamethrower", "vehicle_soviet_axis": "flamethrower",
-         "vehicle_uk_us": "flamethrower", "molotov": "Molotovs"}  # fmt: skip
+NAMES = {"man_pack": "flamethrower's", "vehicle_soviet_axis": "flamethrower's",
+         "vehicle_uk_us": "flamethrower's", "molotov": "Molotovs'"}  # fmt: skip
 
 
 def weapon(state: State, e: Element) -> str | None:
@@ -86,7 +86,7 @@ def why_not(state: State, e: Element, t: Element, xy: tuple[float, float]) -> st
     if t.kind not in ("afv", *SOFT):
         return f"{e.name}: that target cannot be flamed"
     if math.dist((e.x, e.y), xy) > reach(w):
-        return f"{e.name}: the target is beyond its {NAMES[w]}' {reach(w):g} cm (p21)"
+        return f"{e.name}: the target is beyond its {NAMES[w]} {reach(w):g} cm (p21)"
     if w == "molotov":
         return None
     if t.kind == "afv":
