@@ -16,6 +16,7 @@ most). p25 holds the movement rates the order is priced with; the overrun itself
    caught element is then: dug in - unharmed (heads down); infantry whose 5 cm walk (p12) is
    more than the AFV's cross-country move in that ground (P143 shares) - steps aside unharmed;
    otherwise removed. No roll decides it; the log says which case applied.
+Mines on the path go off as on any move (p39, mines.py): on the approach and on the drive on.
 """
 
 from __future__ import annotations
@@ -137,6 +138,7 @@ def order(state: State, side: str, cmd: dict[str, Any], rng: random.Random) -> l
     note = speed_placeholder(state.records[e.id])
     told = (f"placeholder used: {note}",) if note else ()
     drafts = [Draft("move", base | {"moves": [step]}, (side,), told)]
+    drafts += om._mined(state, side, e, [tuple(q[:2]) for q in approach[1:]], step, rng)
     xy = (approach[-1][0], approach[-1][1])
     ghost = Element(**{**e.__dict__, "x": xy[0], "y": xy[1], "facing": step["facing"],
                        "moved": stop, "counters": dict(e.counters)})  # fmt: skip
@@ -252,6 +254,11 @@ def automatic(state: State, rng: random.Random) -> list[Draft]:
     out = [Draft("overrun", data, (e.side,), tuple(lines)), *notices]
     if lost:
         out.append(Draft("overrun_hits", {"results": lost}, ()))
+    if d["rest"]:  # the drive on crosses mines like any move (p39; mines.py)
+        from .orders_move import _mined
+
+        rest = [(q[0], q[1]) for q in d["rest"][1:]]
+        out += _mined(state, e.side, e, rest, {"path": d["rest"]}, rng)
     return out
 
 
