@@ -122,7 +122,9 @@ def test_p21_molotovs_do_nothing_to_men_and_flame_has_a_reach():
     game = _to_fire("r-molotov")
     st = game.state
     team = st.elements["r-molotov"]
-    why = flame.why_not(st, team, st.elements["g-r4"], (st.elements["g-r4"].x, st.elements["g-r4"].y))
+    why = flame.why_not(
+        st, team, st.elements["g-r4"], (st.elements["g-r4"].x, st.elements["g-r4"].y)
+    )
     assert why is not None and "no effect on men" in why and "(p21)" in why
     pz = st.elements["g-pz4"]
     why = flame.why_not(st, team, pz, (pz.x, pz.y))

@@ -111,7 +111,10 @@ def test_q1_at_weapons_fire_first_and_a_miss_lets_the_afv_through():
     fold(game, "ussr", drafts)
     assert st.elements["g-schreck"].fired  # that is its fire this turn
     settle(game, Dice(*[4] * 30))
-    assert st.elements["g-r3"].lost and (st.elements["r-t34-1"].x, st.elements["r-t34-1"].y) == (30.0, 58.0)
+    assert st.elements["g-r3"].lost and (st.elements["r-t34-1"].x, st.elements["r-t34-1"].y) == (
+        30.0,
+        58.0,
+    )
 
 
 def test_q1_an_afv_knocked_out_by_the_fire_first_does_not_drive_over():
@@ -132,11 +135,15 @@ def test_q1_an_afv_knocked_out_by_the_fire_first_does_not_drive_over():
 def test_q1_refusals_with_their_reasons():
     game = _to_move()
     with pytest.raises(IllegalCommand, match="not an AFV"):
-        game.submit("ussr", {"type": "overrun", "unit": "r-molotov", "target": _alias(game, "g-r1")})
+        game.submit(
+            "ussr", {"type": "overrun", "unit": "r-molotov", "target": _alias(game, "g-r1")}
+        )
     with pytest.raises(IllegalCommand, match="only infantry and guns can be overrun"):
         game.submit("ussr", {"type": "overrun", "unit": "r-t34-1", "target": _alias(game, "g-pz4")})
     with pytest.raises(IllegalCommand, match="in a building"):
-        game.submit("ussr", {"type": "overrun", "unit": "r-t34-3", "target": _alias(game, "g-barn")})
+        game.submit(
+            "ussr", {"type": "overrun", "unit": "r-t34-3", "target": _alias(game, "g-barn")}
+        )
     with pytest.raises(IllegalCommand, match="does not drive over the target"):
         game.submit("ussr", {"type": "overrun", "unit": "r-t34-1", "target": _alias(game, "g-r1"),
                              "path": [[50, 50]]})  # fmt: skip
@@ -162,3 +169,25 @@ def test_fog_the_overrunning_side_is_told_aliases_only():
     told = json.dumps([e.data for e in game.events[start:] if e.visible("ussr")])
     for uid in ("g-r1", "g-r2", "g-inf"):
         assert f'"{uid}"' not in told
+
+
+@pytest.mark.parametrize("seed", [0, 3])
+def test_fog_random_battles_with_overruns_and_flame_leak_nothing(seed):
+    """Random bots in this scenario (overrun and flame orders among their templates): no side
+    is ever given the id or type of an enemy element it does not observe."""
+    from kriegsspiel.ai import RandomBot
+    from kriegsspiel.ai.harness import act
+
+    from .test_hidden import _leaks
+
+    game = Game(load_scenario(HERE / "overrun.yaml"), seed=seed)
+    bots = {s: RandomBot(seed + i) for i, s in enumerate(game.sides)}
+    last = 0
+    for _ in range(300):
+        if game.outcome is not None:
+            break
+        side = game.rules.active_sides(game.state)[0]
+        act(game, side, bots[side])
+        for s in game.sides:
+            assert _leaks(game, s, last) == [], (s, game.state.phase)
+        last = len(game.events)

@@ -48,7 +48,9 @@ def main_gun(state: State, e: Element) -> Weapon | None:
     memo = state.cache.setdefault("guns", {})
     if e.type not in memo:
         try:
-            if weapon_team and (rec.weapon_kind == "incendiary" or "molotov" in rec.name.casefold()):
+            if weapon_team and (
+                rec.weapon_kind == "incendiary" or "molotov" in rec.name.casefold()
+            ):
                 memo[e.type] = None  # Molotovs are thrown by the flame command (flame.py, p21)
             elif weapon_team:  # an infantry AT weapon fires by the AT procedure (p19)
                 memo[e.type] = infantry_weapon(state.rules.cat, e.type)[0]

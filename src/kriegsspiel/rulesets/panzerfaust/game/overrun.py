@@ -170,7 +170,10 @@ def reactors(state: State, afv: Element, victims: list[Element], stop: float) ->
             continue
         if m.moved > 0 and m.moved >= stop:
             continue
-        if arms.main_gun(state, m) is None and flame.weapon(state, m) not in ("man_pack", "molotov"):
+        if arms.main_gun(state, m) is None and flame.weapon(state, m) not in (
+            "man_pack",
+            "molotov",
+        ):
             continue
         out.append(m)
     return out
@@ -195,7 +198,11 @@ def _reaction(state: State, e: Element, ghost: Element, victims: list[Element], 
         mine = {"unit": m.id, "target": state.aliases.alias(m.side, e.id), "result": r,
                 "flame": flamed}  # fmt: skip
         seen = m.id in state.seen.get(e.side, ())
-        theirs = {"unit": e.id, "result": r, "by": state.aliases.alias(e.side, m.id) if seen else None}
+        theirs = {
+            "unit": e.id,
+            "result": r,
+            "by": state.aliases.alias(e.side, m.id) if seen else None,
+        }
         drafts += [Draft("overrun_fire", mine, (m.side,), lines),
                    Draft("overrun_fired_on", theirs, (e.side,), lines)]  # fmt: skip
     if results:
@@ -222,7 +229,7 @@ def fate(state: State, afv: Element, v: Element) -> tuple[str, str]:
     if v.has("dug_in"):
         return "unharmed", f"{v.name} is dug in: heads down, the AFV passes over ({P})"
     there = speeds(state.records[afv.id])[0] * state.board.slow(v.x, v.y)
-    if v.kind == "infantry" and WALK > there + 1e-9:
+    if v.kind == "infantry" and there + 1e-9 < WALK:
         return "stepped_aside", (f"{v.name} walks {WALK:g} cm here, more than {afv.name}'s "
                                  f"{there:g} cm: it steps aside ({P}; ground P143)")  # fmt: skip
     return "destroyed", f"{v.name} is caught in the open and removed ({P})"
@@ -291,7 +298,7 @@ def _drove(state: State, d: dict, e: Event) -> None:
         return
     start = el.moved
     _place(state, el, rest, d["facing"])
-    el.path[-len(rest):] = [[x, y, round(start + cm, 3)] for x, y, cm in rest]
+    el.path[-len(rest) :] = [[x, y, round(start + cm, 3)] for x, y, cm in rest]
 
 
 def _noted(state: State, d: dict, e: Event) -> None:
