@@ -82,7 +82,7 @@ def _shot(state: State, d: dict, e: Event) -> None:
     key = f"{firer.id}>{target}"
     shots = state.phase_data.setdefault("shots", {})
     shots[key] = shots.get(key, 0) + 1
-    if d.get("flame") and d["result"] != "miss":
+    if d.get("flame") and d["result"] != "miss" and state.elements[target].kind == "afv":
         state.elements[target].counters["flamed"] = 1  # +1 to later flame rolls (p21, P290)
     if not d.get("he"):  # HE and the flame arc land through their "area_hits"
         state.phase_data.setdefault("buffer", []).append(
