@@ -148,6 +148,7 @@ class MapFire(SpecModel):
     x: float
     y: float
     turns: list[int] = Field(min_length=1)
+    ammo: Literal["he", "smoke", "wp"] = "he"  # p37: smoke or WP laid by indirect fire
 
 
 class Battery(SpecModel):
@@ -165,6 +166,10 @@ class Battery(SpecModel):
     calibre_mm: float = Field(default=75, gt=0, le=420)
     troop_class: Literal["veteran", "regular", "conscript"] = "regular"
     plan: list[MapFire] = Field(default_factory=list)  # p37 map fire (needs map_fire)
+    # p37 indirect smoke: None = as the nation's army-list note says (game/indirect_smoke.py)
+    smoke: bool | None = None
+    wp: bool | None = None
+    counter_battery: bool = False  # p37: assigned to counter-battery fire before the game
 
     _type = field_validator("type")(_record(("battery",)))
 
@@ -248,6 +253,7 @@ class PanzerfaustForces(SpecModel):
     batteries: list[Battery] = Field(default_factory=list)
     aircraft: list[Aircraft] = Field(default_factory=list)
     works: list[Work] = Field(default_factory=list)
+    listening_post: bool = False  # p37: an off-table listening post for counter-battery fire
 
     def pieces(self) -> list[Team]:
         return [t for c in self.companies for p in c.platoons for t in p.teams]

@@ -35,6 +35,7 @@ class Options(BaseModel):
     wind_named: Literal["from", "toward"] = "from"  # P191: p10's wind direction, smoke drift
     worth: Literal["pv", "pieces"] = "pv"  # P256: an element's worth for exit/losses victory
     overrun_guns: bool = True  # P289: AFVs overrun guns as well as infantry (Q&A 1, p111)
+    indirect_wp: Literal["with_smoke", "declared"] = "with_smoke"  # P266: who fires WP (p37)
 
     @classmethod
     def parse(cls, pairs: list[str]) -> Options:

@@ -75,7 +75,8 @@ def test_a_written_order_is_read_by_its_writer_only():
     assert "g-mtr" not in blob and "poa" not in blob
     sheet = g.view("germany")["panzerfaust"]["support"]
     assert [b["id"] for b in sheet["batteries"]] == ["g-bty", "g-mtr"]
-    assert sheet["batteries"][1]["order"] == {"x": 95, "y": 24, "turn": 1, "landed": False}
+    assert sheet["batteries"][1]["order"] == {"x": 95, "y": 24, "turn": 1, "landed": False,
+                                              "ammo": "he"}
     assert sheet["aircraft"][0]["strike"]["arrives"] == 2  # the prepared strike (p42)
     assert [b["id"] for b in g.view("britain")["panzerfaust"]["support"]["batteries"]] == ["b-bty"]
     # the other side probing it learns nothing of it
@@ -136,7 +137,7 @@ def test_map_fire_lands_unasked_and_rolls_against_everything_in_its_zone():
     assert "map fire for turn 1 (p37)" in b.explanation[0]
     # the shelled side sees the shells land where its elements stand, not who fired them
     (seen,) = [e for e in told(g, "britain") if e.type == "barrage_seen"]
-    assert seen.data == {"x": 90, "y": 22, "radius": 12}
+    assert seen.data == {"x": 90, "y": 22, "radius": 12, "ammo": "he"}
     zone = inside(g, (90, 22), 12)
     assert zone == {"b-inf-hq", "b-inf-1", "b-inf-2", "b-fao", "b-co-hq"}
     advance(g, "I", 1)

@@ -53,10 +53,12 @@ def enter(state: State) -> None:
     state.phase_data.update(keys=keys, buffer=[], morale=[], shots={})
 
 
-def _flash(state: State, e: Element) -> None:
-    """Who sees the firer's muzzle flash (p9): exact -> spotted; general -> its feature."""
-    calibre = getattr(arms.main_gun(state, e), "calibre_mm", None)
-    weapon = "infantry_weapons" if e.kind == "infantry" or calibre is None else "gun"
+def flash(state: State, e: Element, weapon: str | None = None, calibre: float | None = None) -> None:
+    """Who sees the firer's muzzle flash (p9): exact -> spotted; general -> its feature.
+    `weapon`/`calibre`: what fired when it is not the element's main gun (a mortar, p36)."""
+    if weapon is None:
+        calibre = getattr(arms.main_gun(state, e), "calibre_mm", None)
+        weapon = "infantry_weapons" if e.kind == "infantry" or calibre is None else "gun"
     for o in state.elements.values():
         if o.side == e.side or not o.active or e.id in state.spotted.get(o.id, {}):
             continue
@@ -88,7 +90,7 @@ def _shot(state: State, d: dict, e: Event) -> None:
         state.phase_data.setdefault("buffer", []).append(
             {"target": target, "result": d["result"], "at": d.get("at_xy")}
         )
-    _flash(state, firer)
+    flash(state, firer)
 
 
 def _smoke(state: State, d: dict, e: Event) -> None:
@@ -96,7 +98,7 @@ def _smoke(state: State, d: dict, e: Event) -> None:
     firer.fired = True
     state.fire_step += 1
     smoke.fold(state, d, e)
-    _flash(state, firer)
+    flash(state, firer)
 
 
 def _area_hits(state: State, d: dict, e: Event) -> None:

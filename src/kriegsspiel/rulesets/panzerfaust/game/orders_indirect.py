@@ -23,8 +23,8 @@ from ....engine.commands import IllegalCommand
 from ....engine.events import Draft, Event
 from ..forces import Battery
 from ..rules import indirect
-from . import orders_fire, support, turn
-from .state import Element, Marker, State
+from . import counter_battery, indirect_smoke, mortar_sights, orders_fire, support, turn
+from .state import Element, State
 
 NEAR = 20.0  # cm: the creeping-barrage bonus (p36)
 
@@ -38,8 +38,8 @@ class CallDown(CommandModel):
 
 
 # ----------------------------------------------------------------------------- helpers
-def _map_target(b: Battery, when: int) -> tuple[float, float] | None:
-    return next(((m.x, m.y) for m in b.plan if when in m.turns), None)
+def _map_target(b: Battery, when: int) -> tuple[float, float, str] | None:
+    return next(((m.x, m.y, m.ammo) for m in b.plan if when in m.turns), None)
 
 
 def _continuing(state: State, b: Battery) -> bool:
@@ -90,25 +90,32 @@ def _observer_refused(state: State, b: Battery, e: Element, xy: tuple[float, flo
     return None
 
 
-def _barrage(state: State, side: str, b: Battery, xy: tuple[float, float], why: str) -> list[Draft]:
-    """Fire comes down at xy this turn: the beaten zone, and what the enemy sees of it."""
+def _barrage(
+    state: State, side: str, b: Battery, xy: tuple[float, float], why: str, ammo: str = "he"
+) -> list[Draft]:
+    """Fire comes down at xy this turn: the beaten zone (smoke or WP: its cloud, p37), and
+    what the enemy sees of it."""
     st = support.peek(state, "batteries", b.id)
     same = st.get("last") is not None and math.dist(st["last"], xy) < 1e-6
     radius = support.bzr(state, b)
     enemy = state.enemy(side)
     sees = support.learns(state, enemy, xy, radius)
+    run = st.get("run", 0) + 1 if same and st.get("ammo", "he") == ammo and st.get("fired") == state.turn - 1 else 1  # fmt: skip
     data = {"battery": b.id, "side": side, "x": xy[0], "y": xy[1], "radius": radius,
             "calibre": b.calibre_mm, "pairs": support.pairs(state, b),
             "mortar": support.is_mortar(state, b), "rocket": support.is_rocket(state, b),
             "heavy_rocket": support.heavy_rocket(state, b),
-            "turns": (st.get("on_poa", 0) if same else 0) + 1,
+            "turns": (st.get("on_poa", 0) if same else 0) + 1, "ammo": ammo, "run": run,
             "visible_to": [side, enemy] if sees else [side]}  # fmt: skip
-    line = f"{b.id}: {why}; beaten zone {radius:g} cm at ({xy[0]:g}, {xy[1]:g}) (p35-36)"
-    drafts = [Draft("barrage", data, (side,), (line,))]
+    lines = [f"{b.id}: {why}; beaten zone {radius:g} cm at ({xy[0]:g}, {xy[1]:g}) (p35-36)"]
+    if ammo != "he":
+        data["cloud"], more = indirect_smoke.lay(state, ammo, radius, data["pairs"], run)
+        lines += more
+    drafts = [Draft("barrage", data, (side,), tuple(lines))]
     if sees:
-        seen = {"x": xy[0], "y": xy[1], "radius": radius}
-        drafts.append(Draft("barrage_seen", seen, (enemy,), ("shells land (p36)",)))
+        drafts.append(support.seen_draft(enemy, xy, radius, ammo))
     return drafts
+
 
 
 # ----------------------------------------------------------------------------- folds
@@ -124,18 +131,13 @@ def _called(state: State, d: dict, e: Event) -> None:
 def _fold_barrage(state: State, d: dict, e: Event) -> None:
     st = support.status(state, "batteries", d["battery"])
     st["last"], st["on_poa"] = [d["x"], d["y"]], d["turns"]
-    st["fired"] = state.turn
+    st["ammo"], st["run"] = d.get("ammo", "he"), d.get("run", 1)
+    counter_battery.fired(state, st)
     st["missions"] = st.get("missions", 0) + 1
     if "order" in st:
         st["order"]["landed"] = True
     state.markers.pop(f"poa-{d['side']}-{d['battery']}", None)
-    mid = f"bz-{state.turn}-{sum(m.kind == 'bz' for m in state.markers.values()) + 1}"
-    state.markers[mid] = Marker(  # no battery name: the enemy may see the marker (P171)
-        mid, "bz", d["side"], d["x"], d["y"], d["radius"],
-        {k: d[k] for k in ("calibre", "pairs", "mortar", "turns", "rocket", "heavy_rocket")}
-        | {"turn": state.turn},
-        list(d["visible_to"]),
-    )  # fmt: skip
+    support.zone(state, d["side"], d)
 
 
 def _noted(state: State, d: dict, e: Event) -> None:
@@ -149,35 +151,42 @@ def _landed(state: State, d: dict, e: Event) -> None:
 
 # ----------------------------------------------------------------------------- phase E
 class Calls:
-    """Phase E: indirect fire comes down or is called down."""
+    """Phase E: indirect fire comes down or is called down; on-board mortars fire over open
+    sights (game/mortar_sights.py); counter-battery fire (game/counter_battery.py)."""
 
-    COMMANDS = {"call_down": CallDown}
-    FOLDS = {"call_down": _called, "barrage": _fold_barrage, "barrage_seen": _noted}
+    COMMANDS = {"call_down": CallDown} | mortar_sights.COMMANDS | counter_battery.COMMANDS
+    FOLDS = {"call_down": _called, "barrage": _fold_barrage, "barrage_seen": _noted,
+             "mortar_fired": mortar_sights.FOLDS["mortar_fired"]} | counter_battery.FOLDS  # fmt: skip
 
     def enter(self, state: State) -> None:
         _enter_e(state)
 
     def note(self, state: State) -> str | None:
-        return None if support.batteries(state) else "phase E: no batteries in this scenario"
+        if support.batteries(state) or any(mortar_sights.teams(state, s) for s in state.sides):
+            return None
+        return "phase E: no batteries or mortars in this scenario"
 
     def actors(self, state: State) -> list[str]:
         if self._due(state):
             return []
-        return [s for s in turn.waiting(state) if _pending(state, s)]
+        return [s for s in turn.waiting(state) if _pending(state, s)
+                or mortar_sights.ready(state, s) or counter_battery.ready(state, s)]  # fmt: skip
 
-    def _due(self, state: State) -> list[tuple[str, Battery, tuple[float, float], str]]:
+    def _due(self, state: State) -> list[tuple[str, Battery, tuple[float, float], str, str]]:
         """Fire that comes down this turn without a call: map fire, and continuing fire."""
         out = []
         for side, b in support.batteries(state):
             st = support.peek(state, "batteries", b.id)
             if st.get("fired") == state.turn or not _can_fire(state, b):
                 continue
-            xy = _map_target(b, state.turn)
-            if xy is not None and not st.get("ceased"):
-                out.append((side, b, xy, f"map fire for turn {state.turn} (p37)"))
+            planned = _map_target(b, state.turn)
+            if planned is not None and not st.get("ceased"):
+                x, y, ammo = planned
+                out.append((side, b, (x, y), f"map fire for turn {state.turn} (p37)", ammo))
             elif _continuing(state, b):
                 o = st["order"]
-                out.append((side, b, (o["x"], o["y"]), "keeps firing on its POA (p36)"))
+                out.append((side, b, (o["x"], o["y"]), "keeps firing on its POA (p36)",
+                            o.get("ammo", "he")))  # fmt: skip
         return out
 
     def legal(self, state: State, side: str) -> list[dict[str, Any]]:
@@ -187,9 +196,13 @@ class Calls:
             for e in state.side_elements(side):
                 if e.active and _observer_refused(state, b, e, (o["x"], o["y"])) is None:
                     out.append({"type": "call_down", "battery": b.id, "observer": e.id})
-        return out
+        return out + mortar_sights.legal(state, side) + counter_battery.legal(state, side)
 
     def resolve(self, state: State, side: str, cmd: dict, rng: random.Random) -> list[Draft]:
+        if cmd["type"] == "mortar_fire":
+            return mortar_sights.resolve(state, side, cmd, rng)
+        if cmd["type"] == "counter_battery":
+            return counter_battery.resolve(state, side, cmd, rng)
         b = support.battery(state, side, cmd.get("battery"))
         if b not in _pending(state, side):
             raise IllegalCommand(
@@ -210,12 +223,12 @@ class Calls:
         data = {"battery": b.id, "observer": e.id, "result": res.result.name}
         drafts = [Draft("call_down", data, (side,), lines)]
         if res.result.name == "arrives":
-            drafts += _barrage(state, side, b, xy, f"called down by {e.name}")
+            drafts += _barrage(state, side, b, xy, f"called down by {e.name}", o.get("ammo", "he"))
         return drafts
 
     def automatic(self, state: State, rng: random.Random) -> list[Draft]:
-        for side, b, xy, why in self._due(state):
-            return _barrage(state, side, b, xy, why)
+        for side, b, xy, why, ammo in self._due(state):
+            return _barrage(state, side, b, xy, why, ammo)
         return []
 
 
@@ -224,10 +237,13 @@ class Lands:
     """Phase H: the beaten zones of the turn roll against what they caught."""
 
     COMMANDS: dict[str, Any] = {}
-    FOLDS = {"bz_results": _landed, "bz_results_seen": _noted}
+    FOLDS = {"bz_results": _landed, "bz_results_seen": _noted,
+             "mortar_unseen": mortar_sights.FOLDS["mortar_unseen"]}  # fmt: skip
 
     def note(self, state: State) -> str | None:
-        return None if support.batteries(state) else "phase H: no indirect fire this turn"
+        if support.batteries(state) or any(mortar_sights.teams(state, s) for s in state.sides):
+            return None
+        return "phase H: no indirect fire this turn"
 
     def actors(self, state: State) -> list[str]:
         return []
@@ -242,18 +258,20 @@ class Lands:
         if state.phase_data.get("landed"):
             return []
         zones = sorted((m for m in state.markers.values() if m.kind == "bz"
-                        and m.data.get("turn") == state.turn), key=lambda m: m.id)  # fmt: skip
-        if not zones:
-            return []
+                        and m.data.get("turn") == state.turn
+                        and m.data.get("ammo", "he") != "smoke"), key=lambda m: m.id)  # fmt: skip
+        drafts, zones = mortar_sights.still_seen(state, zones)
+        if drafts or not zones:
+            return drafts  # the notices fold first; the next call rolls what is left
         results, lines = [], {}
-        for m in zones:  # one roll per zone covering an element (p36)
+        for m in zones:  # one roll per zone covering an element (p36); smoke rolls none (p37)
             for e, partial, at in support.caught(state, support.circle((m.x, m.y), m.radius)):
                 for t, riding in [(e, False), *((r, True) for r in support.riders(state, e))]:
                     bt = indirect.BZTarget(
                         support.kind(state, t), m.data["calibre"], m.data["pairs"],  # type: ignore[arg-type]
                         m.data["mortar"], m.data["turns"] == 1, partial,
                         "none" if riding else support.protection(state, t),  # type: ignore[arg-type]
-                        m.data["rocket"], m.data["heavy_rocket"],
+                        m.data["rocket"], m.data["heavy_rocket"], m.data.get("ammo") == "wp",
                     )  # fmt: skip
                     res = sample(indirect.bz_hit, state.rules, bt, rng=rng)
                     results.append({"target": t.id, "result": res.result.name, "at": at})

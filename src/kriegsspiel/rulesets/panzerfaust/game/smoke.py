@@ -107,16 +107,24 @@ def new_turn(state: State) -> None:
 
 
 # ----------------------------------------------------------------------------- firing
+def disperses(state: State, wp: bool) -> str | None:
+    """Why smoke (or WP) laid now would have no effect: a wind that scatters it (p33)."""
+    strength, _ = wind(state)
+    moves, _ = area_fire.smoke_duration(strength, wp)
+    if moves <= 0:
+        return f"in a {strength} wind {'WP' if wp else 'smoke'} disperses at once (p33)"
+    return None
+
+
 def why_not(state: State, e: Element, xy: tuple[float, float], wp: bool) -> str | None:
     """Why `e` cannot fire smoke (or WP) at `xy` now, or None (p32-33)."""
     w = area.he_weapon(state, e)
     rec = getattr(w, "record", None)
     if w is None or not getattr(rec, "wp" if wp else "smoke", False):
         return f"{e.name} has no {'WP' if wp else 'smoke'} rounds (gun chart, p32)"
-    strength, _ = wind(state)
-    moves, _ = area_fire.smoke_duration(strength, wp)
-    if moves <= 0:
-        return f"in a {strength} wind {'WP' if wp else 'smoke'} disperses at once (p33)"
+    why = disperses(state, wp)
+    if why:
+        return why
     if not state.board.on_table(*xy):
         return f"({xy[0]:g}, {xy[1]:g}) is off the table"
     from . import sight  # sight imports this module
@@ -155,25 +163,13 @@ def resolve(
     )
     res = sample(area_fire.smoke, state.rules, shot, rng=rng)
     placed = res.result.name == "placed"
-    strength, heading = wind(state)
-    moves, drift = area_fire.smoke_duration(strength, wp)
     lines = list(res.lines())
     lines += [f"placeholder used: {p}" for p in sorted(res.placeholders)]
     data: dict[str, Any] = {"unit": e.id, "x": xy[0], "y": xy[1], "wp": wp, "placed": placed}
     hits: list[tuple[Element, str, Any]] = []
     if placed:
-        n = sum(1 for m in state.markers.values() if m.kind == "smoke")
-        data["marker"] = {
-            "id": f"smoke-{state.turn}-{n + 1}", "radius": area_fire.radius(w),
-            "from_turn": state.turn + 1, "until": state.turn + moves,
-            "drift": drift, "heading": heading, "wp": wp,
-        }  # fmt: skip
-        lines.append(
-            f"{'WP' if wp else 'smoke'} covers {area_fire.radius(w)} cm round the point from "
-            f"turn {state.turn + 1} to {state.turn + moves} in a {strength} wind"
-            + (f", spreading {drift} cm a turn downwind from its second turn" if drift else "")
-            + " (p33)"
-        )
+        data["marker"], more = cloud(state, area_fire.radius(w), wp)
+        lines += more
         if wp:
             hits = area.fire(state, e, xy, rng, wp=True)
     else:
@@ -184,11 +180,34 @@ def resolve(
 def fold(state: State, d: dict, e: Event) -> None:
     """The cloud's marker, its firer's side's until it forms next turn."""
     mk = d.get("marker")
-    if not mk:
-        return
-    firer = state.elements[d["unit"]]
+    if mk:
+        add_cloud(state, mk, (d["x"], d["y"]), state.elements[d["unit"]].side)
+
+
+def cloud(state: State, radius: float, wp: bool) -> tuple[dict[str, Any], list[str]]:
+    """The marker data of a cloud laid this turn at a zone of `radius` (it forms next turn and
+    lasts as the wind allows, p33) and the line that says so; direct and indirect smoke alike."""
+    strength, heading = wind(state)
+    moves, drift = area_fire.smoke_duration(strength, wp)
+    n = sum(1 for m in state.markers.values() if m.kind == "smoke")
+    mk = {
+        "id": f"smoke-{state.turn}-{n + 1}", "radius": radius,
+        "from_turn": state.turn + 1, "until": state.turn + moves,
+        "drift": drift, "heading": heading, "wp": wp,
+    }  # fmt: skip
+    line = (
+        f"{'WP' if wp else 'smoke'} covers {radius:g} cm round the point from "
+        f"turn {state.turn + 1} to {state.turn + moves} in a {strength} wind"
+        + (f", spreading {drift} cm a turn downwind from its second turn" if drift else "")
+        + " (p33)"
+    )
+    return mk, [line]
+
+
+def add_cloud(state: State, mk: dict[str, Any], xy: tuple[float, float], side: str) -> None:
+    """Fold a cloud's marker: its firer's side's until it forms next turn (then public)."""
     data = {k: mk[k] for k in ("from_turn", "until", "drift", "heading", "wp")}
     state.markers[mk["id"]] = Marker(
-        mk["id"], "smoke", None, d["x"], d["y"], mk["radius"], data, visible_to=[firer.side]
+        mk["id"], "smoke", None, xy[0], xy[1], mk["radius"], data, visible_to=[side]
     )
     state.cache.pop("smoke", None)

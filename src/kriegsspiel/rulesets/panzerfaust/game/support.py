@@ -22,8 +22,8 @@ from ..forces import Battery
 from ..models import AFV, Aircraft, ArtilleryBattery, MotorisedGun
 from ..rules import indirect
 from ..rules.lookup import find
-from . import sight
-from .state import Element, State
+from . import sight, smoke
+from .state import Element, Marker, State
 
 # p35 mortar table: BZR by calibre (the 90-107 mm band's calibres are lost: read as up to 107)
 MORTAR_BZR = ((60, 3), (82, 6), (107, 9), (120, 15))
@@ -120,8 +120,10 @@ def bzr(state: State, b: Battery) -> float:
 
 
 def pairs(state: State, b: Battery) -> int:
-    """Gun pairs, mortars or rocket sets firing (the p37 +1/+2/+3; p38 sets as pairs)."""
-    return b.count  # the record's basis: pairs, tubes or launcher sets
+    """Gun pairs, mortars or rocket sets firing (the p37 +1/+2/+3; p38 sets as pairs): the
+    record's basis (pairs, tubes or launcher sets) less the pairs counter-battery fire put out
+    of action (p37)."""
+    return b.count - peek(state, "batteries", b.id).get("lost_pairs", 0)
 
 
 def heavy_rocket(state: State, b: Battery) -> bool:
@@ -224,12 +226,13 @@ def next_strike(state: State, side: str, p: Plane) -> dict[str, Any] | None:
 
 # ----------------------------------------------------------------------------- observers
 def observes_point(state: State, e: Element, xy: tuple[float, float]) -> bool:
-    """Whether `e` can see the point (p36: whoever directs fire must have DLOS to it)."""
+    """Whether `e` can see the point (p36: whoever directs fire must have DLOS to it): in its
+    arc of vision, and a line of sight that terrain, smoke (p33) and wrecks (p8) leave clear."""
     if not e.active:
         return False
     a = (e.x, e.y)
     facing = e.turret if e.turret is not None else e.facing
-    return in_arc(a, facing, xy, sight.arc(e)) and state.board.los(a, xy)
+    return in_arc(a, facing, xy, sight.arc(e)) and sight.clear(state, a, xy)
 
 
 def role_of(state: State, e: Element, team: str) -> bool:
@@ -331,6 +334,29 @@ def riders(state: State, e: Element) -> list[Element]:
 
 
 # ----------------------------------------------------------------------------- results
+def seen_draft(enemy: str, xy: tuple[float, float], radius: float, ammo: str) -> Draft:
+    """What a side that sees the point learns of fire landing there: where, how wide, and
+    whether it is smoke (P171: never who fired)."""
+    seen = {"x": xy[0], "y": xy[1], "radius": radius, "ammo": ammo}
+    what = {"he": "shells land", "smoke": "smoke shells land", "wp": "WP shells land"}[ammo]
+    return Draft("barrage_seen", seen, (enemy,), (f"{what} (p36)",))
+
+
+def zone(state: State, side: str, d: dict[str, Any]) -> str:
+    """Fold a beaten-zone marker of this turn (no firer's name: the enemy may see it, P171)
+    and its cloud (smoke or WP, p37); its id."""
+    mid = f"bz-{state.turn}-{sum(m.kind == 'bz' for m in state.markers.values()) + 1}"
+    state.markers[mid] = Marker(
+        mid, "bz", side, d["x"], d["y"], d["radius"],
+        {k: d[k] for k in ("calibre", "pairs", "mortar", "turns", "rocket", "heavy_rocket")}
+        | {"turn": state.turn, "ammo": d.get("ammo", "he")},
+        list(d["visible_to"]),
+    )  # fmt: skip
+    if d.get("cloud"):
+        smoke.add_cloud(state, d["cloud"], (d["x"], d["y"]), side)
+    return mid
+
+
 def landing(
     state: State, event: str, results: list[dict[str, Any]], lines: dict[str, tuple[str, ...]],
     data: dict[str, Any],
@@ -367,6 +393,7 @@ def view(state: State, side: str) -> dict[str, Any]:
             "plan": [m.model_dump() for m in b.plan] if not st.get("ceased") else [],
             "missions_left": missions_left(state, b),
             "order": st.get("order"), "silenced": bool(st.get("silenced")),
+            "counter_battery": b.counter_battery, "pairs_lost": st.get("lost_pairs", 0),
         })  # fmt: skip
     for _, p in planes(state, side):
         st = peek(state, "aircraft", p.id)

@@ -11,7 +11,7 @@ from typing import Any
 from ....engine import victory
 from ....engine.envelope import scenario_keys
 from ....engine.events import SPECTATOR, UMPIRE
-from . import phases, support
+from . import counter_battery, indirect_smoke, phases, support
 from .state import Element, State
 
 VISIBLE_COUNTERS = ("brewed_up", "camouflaged", "dug_in", "closed_down")  # seen on a model
@@ -110,7 +110,7 @@ def view(game: Any, state: State, side: str) -> dict[str, Any]:
             ),
             "platoon_moving": state.phase_data.get("platoon") if state.phase == "F" else None,
             "to_fire": _to_fire(state, side),
-            "support": support.view(state, side),  # own batteries and aircraft (phase A sheet)
+            "support": _support(state, side),  # own batteries and aircraft (phase A sheet)
         }  # fmt: skip
     section["markers"] = markers
     # exit goals: a side's own progress in full, the enemy's goal only (decision P258)
@@ -137,3 +137,14 @@ def view(game: Any, state: State, side: str) -> dict[str, Any]:
         "last_known": last,
         "panzerfaust": section,
     }
+
+
+def _support(state: State, side: str) -> dict[str, Any]:
+    """The phase A sheet: own batteries (with the rounds each may fire, p37) and aircraft, and
+    the listening post's report of located enemy batteries (p37, P269)."""
+    out = support.view(state, side)
+    for row, (_, b) in zip(out["batteries"], support.batteries(state, side), strict=True):
+        row["ammo"] = [a for a in indirect_smoke.AMMO
+                       if indirect_smoke.battery_refused(state, side, b, a) is None]  # fmt: skip
+    out["listening_post"] = counter_battery.report(state, side)
+    return out

@@ -20,17 +20,19 @@ from ....engine.command_schema import CommandModel, Finite, Ident
 from ....engine.commands import IllegalCommand
 from ....engine.events import Draft, Event
 from ....engine.flow import SealedOrders
-from . import orders_air, support, turn
+from . import counter_battery, indirect_smoke, orders_air, support, turn
 from .state import Marker, State
 
 
 class FireMission(CommandModel):
-    """Phase A: battery `battery` will fire at (x, y) once called down (p36)."""
+    """Phase A: battery `battery` will fire at (x, y) once called down (p36), HE or, where its
+    guns can, smoke or WP (p37, game/indirect_smoke.py)."""
 
     type: Literal["fire_mission"]
     battery: Ident
     x: Finite
     y: Finite
+    ammo: Literal["he", "smoke", "wp"] = "he"
 
 
 class CeaseFire(CommandModel):
@@ -76,7 +78,8 @@ def _fire_order(state: State, d: dict, e: Event) -> None:
         b["ceased"] = state.turn
         state.markers.pop(_poa(d["side"], o["battery"]), None)
         return
-    b["order"] = {"x": o["x"], "y": o["y"], "turn": state.turn, "landed": False}
+    b["order"] = {"x": o["x"], "y": o["y"], "turn": state.turn, "landed": False,
+                  "ammo": o.get("ammo", "he")}  # fmt: skip
     b["on_poa"] = 0
     state.markers[_poa(d["side"], o["battery"])] = Marker(
         _poa(d["side"], o["battery"]), "poa", d["side"], o["x"], o["y"], o["radius"],
@@ -125,6 +128,9 @@ def legal(state: State, side: str) -> list[dict[str, Any]]:
         if _mission_refused(state, side, b) is None:
             out += [{"type": "fire_mission", "battery": b.id, "x": x, "y": y}
                     for x, y in _targets(state, side) if (x, y) != (o.get("x"), o.get("y"))]  # fmt: skip
+            out += [{"type": "fire_mission", "battery": b.id, "x": x, "y": y, "ammo": "smoke"}
+                    for x, y in _targets(state, side)[:1]
+                    if indirect_smoke.battery_refused(state, side, b, "smoke") is None]  # fmt: skip
         if _firing(state, b):
             out.append({"type": "cease_fire", "battery": b.id})
     for _, p in support.planes(state, side):
@@ -151,6 +157,9 @@ def _mission_refused(state: State, side: str, b: Any) -> str | None:
         return f"battery {b.id} is out of action"
     if support.missions_left(state, b) == 0:
         return f"battery {b.id} has fired all its {b.missions} missions"
+    if b.counter_battery:
+        return (f"battery {b.id} was assigned to counter-battery fire before the game (p37); "
+                "not implemented: reassigning it to normal fire (a five-move delay, p37)")  # fmt: skip
     return None
 
 
@@ -203,10 +212,14 @@ def resolve(state: State, side: str, cmd: dict[str, Any], rng: random.Random) ->
         if why:
             raise IllegalCommand(why, "battery")
         x, y = _on_table(state, cmd)
+        ammo = cmd.get("ammo", "he")
+        why = indirect_smoke.battery_refused(state, side, b, ammo)
+        if why:
+            raise IllegalCommand(why, "ammo")
         o = support.peek(state, "batteries", b.id).get("order")
-        if o and (o["x"], o["y"]) == (x, y):
+        if o and (o["x"], o["y"], o.get("ammo", "he")) == (x, y, ammo):
             raise IllegalCommand(f"battery {b.id} already has orders for ({x:g}, {y:g})", "x")
-        order = {"kind": "fire", "battery": b.id, "x": x, "y": y,
+        order = {"kind": "fire", "battery": b.id, "x": x, "y": y, "ammo": ammo,
                  "radius": support.bzr(state, b)}  # fmt: skip
         return [sealed.write_draft(side, order, "fire_order")]
     p = support.plane(state, side, cmd.get("aircraft"))
@@ -234,3 +247,9 @@ def automatic(state: State, rng: random.Random) -> list[Draft]:
 
 def check(state: State) -> None:
     support.check(state)
+    counter_battery.check(state)
+    for side, b in support.batteries(state):
+        for m in b.plan:
+            why = indirect_smoke.battery_refused(state, side, b, m.ammo)
+            if why:
+                raise ValueError(f"forces.{side}.batteries {b.id}: map fire {m.ammo}: {why}")

@@ -64,6 +64,7 @@ class BZTarget:
     protection: Protection = "none"
     rocket: bool = False
     german_heavy_rocket: bool = False
+    wp: bool = False  # the zone was fired with white phosphorus (p37)
 
 
 def bz_modifiers(t: BZTarget) -> list[Modifier]:
@@ -85,6 +86,8 @@ def bz_modifiers(t: BZTarget) -> list[Modifier]:
         m.append(Modifier("pillbox, bunker or dugout", v, P_BZ))
     if t.pairs > 1:
         m.append(Modifier(f"{t.pairs} pairs/mortars", min(t.pairs - 1, 3), P_BZ))
+    if t.wp:
+        m.append(Modifier("firing white phosphorus", -1, "p37 indirect smoke"))
     return m
 
 
@@ -186,15 +189,28 @@ def counter_battery(rules: Rules, c: CounterBattery):
     return Outcome(f"silenced_{silenced}")
 
 
+# p37 counter-battery damage: the 1D6 a CBF pair needs, by the firing battery's calibre. The
+# calibres of the first four rows were lost; they are read as the p35 medium and heavy BZR
+# bands (P89: to 105, 122, 155, 199 mm), and the first row's lone value as 6 (decision P268).
+CBF_DAMAGE = ((105, 6), (122, 5), (155, 4), (199, 3))
+LIGHT_MAX_MM = 90  # p35: light guns are 60-90 mm; only medium and heavy fire CBF (p37)
+
+
+def cbf_threshold(calibre_mm: float) -> int:
+    """The least 1D6 face with which one pair of a CBF battery puts an enemy pair out of action
+    (p37; 201 mm and over: 2)."""
+    return next((t for mm, t in CBF_DAMAGE if calibre_mm <= mm), 2)
+
+
 def rocket_fires_every(reload_moves: int) -> int:
     """A launcher with reload N fires every (N+1)th move (p38: NbW41 reload 6 -> every 7th)."""
     return reload_moves + 1
 
 
 def smoke_moves(pairs: int) -> int:
-    """How long indirect smoke on one POA takes to lay (p38): one gun pair or mortar 2 moves,
-    two 1 move; rocket launchers one set 2 moves, two sets 1. The zone is smoked from the next
-    turn; WP also rolls against units in it with -1."""
+    """How long indirect smoke on one POA takes to lay (p37): one gun pair or mortar 2 moves,
+    two 1 move; rocket launchers one set 2 moves, two sets 1 (p38). The zone is smoked from the
+    next turn; WP also rolls against units in it with -1."""
     if pairs < 1:
         raise RuleError("at least one gun pair, mortar or launcher set fires smoke")
     return 2 if pairs == 1 else 1

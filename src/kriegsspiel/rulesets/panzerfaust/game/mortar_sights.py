@@ -1,0 +1,231 @@
+"""On-board mortars firing over open sights (p36 "Mortars with DLOS", p35 mortar table), in
+phase E: a mortar team (a piece whose record is a mortar row, P129) that sees a point in its
+range (p35: the table's minimum and maximum) places its POA there and its bombs land the same
+turn, with no call-down roll (p36). The zone is the mortar's BZR (p35) and is rolled in phase H
+like any beaten zone: one mortar, -1 on its first turn at the point (p37); mortars of one
+platoon firing at the same point make one zone with the p37 +1/+2/+3 (p36: two mortars of
+different platoons are diced apart). The point must stay in sight for the whole turn (p36): a
+zone none of whose mortars sees its point in phase H lands unobserved and rolls nothing
+(decision P267). The team counts as having fired (no direct fire in G; its flash is a mortar's,
+p36). Smoke and WP as for batteries (game/indirect_smoke.py, p37). Not yet played: an on-board
+mortar platoon with Battery Fire Control directed by an FAO (p36), mortars on vehicles."""
+
+from __future__ import annotations
+
+import math
+import random
+import re
+from typing import Any, Literal
+
+from ....engine.command_schema import CommandModel, Finite, Ident
+from ....engine.commands import IllegalCommand
+from ....engine.events import Draft, Event
+from ..models import ArtilleryBattery
+from . import indirect_smoke, orders_fire, support, turn
+from .state import Element, Marker, State
+
+ROWS = ((60, "45_60mm"), (82, "76_82mm"), (107, "medium_lost_calibre"), (120, "120mm"))
+HEAVY_ROW = "heavy_lost_calibre"
+LOST_MIN_CM = 60  # P267: a lost minimum range reads as the medium row's 60 cm (placeholder)
+TEMPLATES = 2  # targets offered per mortar in the legal templates
+
+
+class MortarFire(CommandModel):
+    """Phase E: mortar team `unit` fires over open sights at (x, y) (p36), HE, smoke or WP."""
+
+    type: Literal["mortar_fire"]
+    unit: Ident
+    x: Finite
+    y: Finite
+    ammo: Literal["he", "smoke", "wp"] = "he"
+
+
+# ----------------------------------------------------------------------------- the mortar
+def record(state: State, e: Element) -> ArtilleryBattery | None:
+    rec = state.records.get(e.id)
+    if isinstance(rec, ArtilleryBattery) and rec.battery_kind == "mortar":
+        return rec
+    return None
+
+
+def calibre(rec: ArtilleryBattery) -> float | None:
+    """The mortar's calibre from its record's weapon ("81mm mortar"; "45-60mm": 60)."""
+    found = re.findall(r"(\d+(?:\.\d+)?)\s*mm", str(rec.weapon))
+    return float(found[-1]) if found else None
+
+
+def reach(state: State, mm: float) -> tuple[float, float, list[str]]:
+    """(least, greatest range in cm, placeholder notes) of a mortar of `mm` (p35 table)."""
+    row = next((r for top, r in ROWS if mm <= top), HEAVY_ROW)
+    lo, la = state.rules.cell("mortars-table", row, "min_range_cm", LOST_MIN_CM)
+    hi, lb = state.rules.cell("mortars-table", row, "max_range_cm", None)
+    notes = [f"placeholder used: {x} (P267)" for x in (*la, *lb)]
+    return float(lo), float(hi), notes
+
+
+def bzr(mm: float) -> float:
+    return next((r for top, r in support.MORTAR_BZR if mm <= top), support.MORTAR_HEAVY_BZR)
+
+
+def why_not(state: State, e: Element, xy: tuple[float, float], ammo: str) -> str | None:
+    """Why mortar team `e` cannot fire over open sights at `xy` now, or None (p35-37)."""
+    rec = record(state, e)
+    if rec is None:
+        return f"{e.name} has no mortar (p36: on-board mortars fire over open sights)"
+    mm = calibre(rec)
+    if mm is None:
+        return f"not implemented: {rec.id} lost its calibre (p35); name the team by a row with one"
+    if not e.active or e.has("retreat"):
+        return f"{e.name} cannot fire now"
+    if e.fired:
+        return f"{e.name} has fired this turn"
+    if not state.board.on_table(*xy):
+        return f"({xy[0]:g}, {xy[1]:g}) is off the table"
+    lo, hi, _ = reach(state, mm)
+    d = math.dist((e.x, e.y), xy)
+    if not lo <= d <= hi:
+        return f"{d:.0f} cm is outside the {mm:g} mm mortar's range {lo:g}-{hi:g} cm (p35)"
+    if not support.observes_point(state, e, xy):
+        return f"{e.name} cannot see ({xy[0]:g}, {xy[1]:g}) (p36: the crew must see its target)"
+    why = indirect_smoke.refused(state, e.side, ammo, "mortar", mm)
+    return f"{e.name}: {why}" if why else None
+
+
+def teams(state: State, side: str) -> list[Element]:
+    return [e for e in state.side_elements(side) if e.active and not e.fired and record(state, e)]
+
+
+def legal(state: State, side: str) -> list[dict[str, Any]]:
+    """Mortar fire offered: at enemy elements the side observes, in reach of each team."""
+    spots = sorted({(t.x, t.y) for tid in state.seen.get(side, ()) if (t := state.elements[tid]).on_table})  # fmt: skip
+    out = []
+    for e in teams(state, side):
+        n = 0
+        for x, y in spots:
+            if n >= TEMPLATES:
+                break
+            if why_not(state, e, (x, y), "he") is None:
+                out.append({"type": "mortar_fire", "unit": e.id, "x": x, "y": y})
+                n += 1
+    return out
+
+
+def ready(state: State, side: str) -> bool:
+    return bool(legal(state, side))
+
+
+# ----------------------------------------------------------------------------- firing
+def _zones(state: State) -> dict[str, Any]:
+    return state.offtable.get("mortar_zones", {})
+
+
+def _joins(state: State, e: Element, xy: tuple[float, float], ammo: str) -> str | None:
+    """The zone of this turn that a mortar of the same platoon fires at the same point."""
+    for mid, z in _zones(state).items():
+        if (z["turn"], z["platoon"], z["ammo"]) == (state.turn, e.platoon, ammo) and math.dist(
+            (z["x"], z["y"]), xy
+        ) < 1e-6:
+            return mid
+    return None
+
+
+def resolve(state: State, side: str, cmd: dict[str, Any], rng: random.Random) -> list[Draft]:
+    e = turn.own(state, side, cmd.get("unit"))
+    xy = (float(cmd["x"]), float(cmd["y"]))
+    ammo = cmd.get("ammo", "he")
+    why = why_not(state, e, xy, ammo)
+    if why:
+        raise IllegalCommand(why, "unit" if "range" not in why and "see" not in why else "x")
+    rec = record(state, e)
+    assert rec is not None
+    mm = calibre(rec)
+    assert mm is not None
+    prev = state.offtable.get("mortars", {}).get(e.id, {})
+    again = prev.get("turn") == state.turn - 1 and prev.get("ammo") == ammo and math.dist(
+        (prev["x"], prev["y"]), xy
+    ) < 1e-6
+    run = prev.get("run", 0) + 1 if again else 1
+    radius = bzr(mm)
+    _, _, notes = reach(state, mm)
+    join = _joins(state, e, xy, ammo)
+    enemy = state.enemy(side)
+    sees = support.learns(state, enemy, xy, radius)
+    data: dict[str, Any] = {
+        "unit": e.id, "side": side, "x": xy[0], "y": xy[1], "radius": radius, "calibre": mm,
+        "pairs": 1, "mortar": True, "rocket": False, "heavy_rocket": False, "turns": run,
+        "ammo": ammo, "run": run, "join": join, "visible_to": [side, enemy] if sees else [side],
+    }  # fmt: skip
+    lines = [f"{e.name} fires its {mm:g} mm mortar over open sights at ({xy[0]:g}, {xy[1]:g}): "
+             f"no call-down, the bombs land this turn in a {radius:g} cm zone (p35-36)", *notes]  # fmt: skip
+    units = 1
+    if join:
+        units = len(_zones(state)[join]["units"]) + 1
+        lines.append(f"the same point as {units - 1} mortar(s) of its platoon: one zone, "
+                     f"{units} mortars (p36-37)")  # fmt: skip
+    if run == 1 and ammo == "he":
+        lines.append("its first turn at this point: -1 to hit (p37)")
+    if ammo != "he" and not (join and _zones(state)[join].get("cloud")):
+        data["cloud"], more = indirect_smoke.lay(state, ammo, radius, units, run)
+        lines += more
+    drafts = [Draft("mortar_fired", data, (side,), tuple(lines))]
+    if sees and not join:
+        drafts.append(support.seen_draft(enemy, xy, radius, ammo))
+    return drafts
+
+
+def still_seen(state: State, zones: list[Marker]) -> tuple[list[Draft], list[Marker]]:
+    """Phase H: mortar zones whose mortars all lost sight of the point roll nothing (p36,
+    P267): a notice to their side (once), and the zones left to roll."""
+    gone = set(state.phase_data.get("unseen", []))
+    drafts, keep = [], []
+    for m in zones:
+        z = _zones(state).get(m.id)
+        if z is None:
+            keep.append(m)
+            continue
+        if m.id in gone:
+            continue
+        spotters = [state.elements[u] for u in z["units"]]
+        if any(support.observes_point(state, u, (m.x, m.y)) for u in spotters):
+            keep.append(m)
+            continue
+        names = ", ".join(u.name for u in spotters)
+        line = (f"{names} lost sight of its point before the turn ended: the bombs land "
+                "unobserved and roll nothing (p36: in sight for the whole move; P267)")  # fmt: skip
+        drafts.append(Draft("mortar_unseen", {"zone": m.id}, (z["side"],), (line,)))
+    return drafts, keep
+
+
+# ----------------------------------------------------------------------------- folds
+def _fired(state: State, d: dict, ev: Event) -> None:
+    e = state.elements[d["unit"]]
+    e.fired = True
+    state.offtable.setdefault("mortars", {})[e.id] = {
+        "x": d["x"], "y": d["y"], "turn": state.turn, "run": d["run"], "ammo": d["ammo"]
+    }
+    zones = state.offtable.setdefault("mortar_zones", {})
+    for k in [k for k, z in zones.items() if z["turn"] < state.turn]:
+        del zones[k]
+    if d.get("join"):
+        z = zones[d["join"]]
+        z["units"].append(e.id)
+        state.markers[d["join"]].data["pairs"] = len(z["units"])
+        if d.get("cloud"):
+            from . import smoke
+
+            smoke.add_cloud(state, d["cloud"], (d["x"], d["y"]), d["side"])
+            z["cloud"] = True
+    else:
+        mid = support.zone(state, d["side"], d)
+        zones[mid] = {"turn": state.turn, "platoon": e.platoon, "side": d["side"],
+                      "x": d["x"], "y": d["y"], "ammo": d["ammo"], "units": [e.id],
+                      "cloud": bool(d.get("cloud"))}  # fmt: skip
+    orders_fire.flash(state, e, "mortar", d["calibre"])
+
+
+def _unseen(state: State, d: dict, ev: Event) -> None:
+    state.phase_data.setdefault("unseen", []).append(d["zone"])
+
+
+COMMANDS = {"mortar_fire": MortarFire}
+FOLDS = {"mortar_fired": _fired, "mortar_unseen": _unseen}
