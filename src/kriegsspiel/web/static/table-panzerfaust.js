@@ -219,7 +219,7 @@ async function pfWrite(S, kind, item) {
   PF_SHEET.errors[key] = errs;
   if (Object.keys(errs).length) return renderAll();
   const cmd = kind === "battery"
-    ? { type: "fire_mission", battery: item.id, x: Number(d.x), y: Number(d.y) }
+    ? { type: "fire_mission", battery: item.id, x: Number(d.x), y: Number(d.y), ammo: d.ammo || "he" }
     : { type: "air_strike", aircraft: item.id, x: Number(d.x), y: Number(d.y), heading: Number(d.heading), altitude: d.altitude };
   if (await pfSend(S, key, cmd, `order written for ${item.id}`)) {
     PF_SHEET.draft[key] = {};
@@ -239,7 +239,7 @@ async function pfSend(S, key, cmd, done) {
     render();
   } catch (e) {
     // the server names the field it refused (battery, aircraft, x, ...): shown beside it
-    const field = ["x", "y", "heading", "altitude"].includes(e.field) ? e.field : "sheet";
+    const field = ["x", "y", "heading", "altitude", "ammo"].includes(e.field) ? e.field : "sheet";
     PF_SHEET.errors[key] = { [field]: e.message };
     renderAll();
     return false;
@@ -267,14 +267,18 @@ function pfSheet(S, el, kind, item) {
     const when = kind === "battery"
       ? (o.landed ? `landed at (${o.x}, ${o.y}); fire goes on there each turn until you cease` : `written turn ${o.turn}: comes down when called in phase E`)
       : `arrives turn ${o.arrives}, heading ${o.heading}°, ${o.altitude}`;
-    box.append(el("p", { class: `pf-order${o.landed ? " landed" : ""}`, "data-order": item.id, text: `order: (${o.x}, ${o.y}) — ${when}` }));
+    const rounds = o.ammo && o.ammo !== "he" ? ` ${o.ammo === "wp" ? "WP" : "smoke"}` : "";
+    box.append(el("p", { class: `pf-order${o.landed ? " landed" : ""}`, "data-order": item.id, text: `order${rounds}: (${o.x}, ${o.y}) — ${when}` }));
   }
   for (const m of (kind === "battery" ? item.plan : [])) {
-    box.append(el("p", { class: "muted", text: `map fire at (${m.x}, ${m.y}) on turn ${m.turns.join(", ")}` }));
+    box.append(el("p", { class: "muted", text: `map fire${m.ammo && m.ammo !== "he" ? ` (${m.ammo})` : ""} at (${m.x}, ${m.y}) on turn ${m.turns.join(", ")}` }));
+  }
+  if (kind === "battery" && item.counter_battery) {
+    box.append(el("p", { class: "muted", text: "counter-battery fire: fires in phase E at batteries your listening post located (p37)" }));
   }
   const can = S.view.phase === "A" && S.view.active.includes(S.seat) &&
     S.view.legal.some((c) => c.type === "end_phase") && !(kind === "aircraft" && item.gone) &&
-    !(kind === "battery" && (item.missions_left === 0 || item.plan.length || item.silenced));
+    !(kind === "battery" && (item.missions_left === 0 || item.plan.length || item.silenced || item.counter_battery));
   if (!can) return box;
   const input = (name, attrs) => {
     const i = el("input", { ...attrs, "data-field": name, value: d[name] ?? "" });
@@ -289,6 +293,14 @@ function pfSheet(S, el, kind, item) {
     alt.value = d.altitude;
     alt.addEventListener("change", () => { d.altitude = alt.value; });
     box.append(pfSheetField(el, key, "altitude", alt));
+  }
+  if (kind === "battery" && (item.ammo || []).length > 1) {
+    // smoke or WP where the battery's guns fire them (p37): the server lists what it may fire
+    const names = { he: "HE", smoke: "smoke", wp: "WP" };
+    const ammo = el("select", { "data-field": "ammo" }, ...item.ammo.map((a) => el("option", { value: a, text: names[a] || a })));
+    ammo.value = d.ammo || "he";
+    ammo.addEventListener("change", () => { d.ammo = ammo.value; });
+    box.append(pfSheetField(el, key, "ammo", ammo));
   }
   const picking = PF_SHEET.pick === key;
   // an order already written can be taken back while phase A lasts (cease fire, cancel strike)
@@ -317,9 +329,14 @@ function pfRenderSheets(S, el) {
   const sup = pfSection(S).support || { batteries: [], aircraft: [] };
   panel.hidden = !(sup.batteries.length || sup.aircraft.length);
   const body = panel.querySelector(".body");
+  const post = sup.listening_post
+    ? [el("p", { class: "muted", "data-listening-post": "", text: `listening post: ${sup.listening_post.located.length
+        ? sup.listening_post.located.map((l) => `${l.target} seen firing ${l.seen} turn(s), silent ${l.silent}`).join("; ")
+        : "no enemy battery located yet"} (p37)` })]
+    : [];
   body.replaceChildren(
     ...sup.batteries.map((b) => pfSheet(S, el, "battery", b)),
-    ...sup.aircraft.map((a) => pfSheet(S, el, "aircraft", a)));
+    ...sup.aircraft.map((a) => pfSheet(S, el, "aircraft", a)), ...post);
   if (S.view.phase !== "A") PF_SHEET.pick = null;
 }
 

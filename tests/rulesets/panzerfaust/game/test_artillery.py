@@ -125,7 +125,9 @@ def test_wp_lays_a_cloud_and_rolls_every_unit_in_the_zone_at_minus_one():
         ({**MTR, "wp": False}, "wp", {}, "no WP rounds"),
     ],
 )  # fmt: skip
-def test_smoke_and_wp_orders_are_refused_where_the_guns_cannot_fire_them(battery, ammo, opts, reason):
+def test_smoke_and_wp_orders_are_refused_where_the_guns_cannot_fire_them(
+    battery, ammo, opts, reason
+):
     g = Game(scenario(germany={"batteries": [battery]}), seed=1, options=opts)
     before = g.state_hash()
     with pytest.raises(IllegalCommand, match=reason) as err:
@@ -135,9 +137,14 @@ def test_smoke_and_wp_orders_are_refused_where_the_guns_cannot_fire_them(battery
 
 
 def test_wp_declared_on_the_battery_is_accepted_under_the_declared_option():
-    g = Game(scenario(germany={"batteries": [{**MTR, "wp": True}]}), seed=1,
-             options={"indirect_wp": "declared"})
-    g.submit("germany", {"type": "fire_mission", "battery": "g-mtr", "x": 95, "y": 24, "ammo": "wp"})
+    g = Game(
+        scenario(germany={"batteries": [{**MTR, "wp": True}]}),
+        seed=1,
+        options={"indirect_wp": "declared"},
+    )
+    g.submit(
+        "germany", {"type": "fire_mission", "battery": "g-mtr", "x": 95, "y": 24, "ammo": "wp"}
+    )
     sheet = g.view("germany")["panzerfaust"]["support"]["batteries"][0]
     assert sheet["order"]["ammo"] == "wp" and sheet["ammo"] == ["he", "smoke", "wp"]
 
@@ -155,6 +162,7 @@ def test_a_gale_scatters_indirect_smoke_and_map_fire_smoke_is_checked_at_set_up(
 
 def test_army_list_notes_in_numbers():
     """The nations' notes on indirect smoke (p45, p59, p82, p106): calibres within 1.5 mm."""
+
     class S:
         nations = {"a": "britain", "b": "germany", "c": "ussr", "d": "poland"}
 
@@ -207,8 +215,10 @@ def test_a_mortar_that_sees_its_target_fires_with_no_call_down():
         ({"unit": "g-mortar-1", "x": 110, "y": 50}, "outside the 81 mm mortar's range 30-150 cm"),
         ({"unit": "g-mortar-1", "x": 85, "y": 45}, "cannot see"),  # the farm is in the way
         ({"unit": "g-inf-1", "x": 95, "y": 24}, "has no mortar"),
-        ({"unit": "g-mortar-5", "x": 95, "y": 24, "ammo": "smoke"},
-         r"germany mortars of 50 mm do not fire smoke indirectly \(army list, p59\)"),
+        (
+            {"unit": "g-mortar-5", "x": 95, "y": 24, "ammo": "smoke"},
+            r"germany mortars of 50 mm do not fire smoke indirectly \(army list, p59\)",
+        ),
     ],
 )
 def test_mortar_fire_refusals(cmd, reason):

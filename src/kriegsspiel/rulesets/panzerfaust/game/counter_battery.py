@@ -90,7 +90,9 @@ def report(state: State, side: str) -> dict[str, Any] | None:
     """The listening post's report for the side's sheet (None: it has no post)."""
     if not has_post(state, side):
         return None
-    return {"located": [{"target": a, "seen": n, "silent": s} for a, _, n, s in located(state, side)]}
+    return {
+        "located": [{"target": a, "seen": n, "silent": s} for a, _, n, s in located(state, side)]
+    }
 
 
 # ----------------------------------------------------------------------------- set-up

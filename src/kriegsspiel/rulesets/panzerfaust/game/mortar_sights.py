@@ -97,7 +97,8 @@ def teams(state: State, side: str) -> list[Element]:
 
 def legal(state: State, side: str) -> list[dict[str, Any]]:
     """Mortar fire offered: at enemy elements the side observes, in reach of each team."""
-    spots = sorted({(t.x, t.y) for tid in state.seen.get(side, ()) if (t := state.elements[tid]).on_table})  # fmt: skip
+    seen = (state.elements[tid] for tid in state.seen.get(side, ()))
+    spots = sorted({(t.x, t.y) for t in seen if t.on_table})
     out = []
     for e in teams(state, side):
         n = 0
@@ -141,9 +142,11 @@ def resolve(state: State, side: str, cmd: dict[str, Any], rng: random.Random) ->
     mm = calibre(rec)
     assert mm is not None
     prev = state.offtable.get("mortars", {}).get(e.id, {})
-    again = prev.get("turn") == state.turn - 1 and prev.get("ammo") == ammo and math.dist(
-        (prev["x"], prev["y"]), xy
-    ) < 1e-6
+    again = (
+        prev.get("turn") == state.turn - 1
+        and prev.get("ammo") == ammo
+        and math.dist((prev["x"], prev["y"]), xy) < 1e-6
+    )
     run = prev.get("run", 0) + 1 if again else 1
     radius = bzr(mm)
     _, _, notes = reach(state, mm)
@@ -201,7 +204,11 @@ def _fired(state: State, d: dict, ev: Event) -> None:
     e = state.elements[d["unit"]]
     e.fired = True
     state.offtable.setdefault("mortars", {})[e.id] = {
-        "x": d["x"], "y": d["y"], "turn": state.turn, "run": d["run"], "ammo": d["ammo"]
+        "x": d["x"],
+        "y": d["y"],
+        "turn": state.turn,
+        "run": d["run"],
+        "ammo": d["ammo"],
     }
     zones = state.offtable.setdefault("mortar_zones", {})
     for k in [k for k, z in zones.items() if z["turn"] < state.turn]:

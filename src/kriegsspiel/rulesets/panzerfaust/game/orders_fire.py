@@ -53,7 +53,9 @@ def enter(state: State) -> None:
     state.phase_data.update(keys=keys, buffer=[], morale=[], shots={})
 
 
-def flash(state: State, e: Element, weapon: str | None = None, calibre: float | None = None) -> None:
+def flash(
+    state: State, e: Element, weapon: str | None = None, calibre: float | None = None
+) -> None:
     """Who sees the firer's muzzle flash (p9): exact -> spotted; general -> its feature.
     `weapon`/`calibre`: what fired when it is not the element's main gun (a mortar, p36)."""
     if weapon is None:

@@ -100,7 +100,8 @@ def _barrage(
     radius = support.bzr(state, b)
     enemy = state.enemy(side)
     sees = support.learns(state, enemy, xy, radius)
-    run = st.get("run", 0) + 1 if same and st.get("ammo", "he") == ammo and st.get("fired") == state.turn - 1 else 1  # fmt: skip
+    constant = same and st.get("ammo", "he") == ammo and st.get("fired") == state.turn - 1
+    run = st.get("run", 0) + 1 if constant else 1  # turns in a row on this point (p37 smoke)
     data = {"battery": b.id, "side": side, "x": xy[0], "y": xy[1], "radius": radius,
             "calibre": b.calibre_mm, "pairs": support.pairs(state, b),
             "mortar": support.is_mortar(state, b), "rocket": support.is_rocket(state, b),
@@ -115,7 +116,6 @@ def _barrage(
     if sees:
         drafts.append(support.seen_draft(enemy, xy, radius, ammo))
     return drafts
-
 
 
 # ----------------------------------------------------------------------------- folds
