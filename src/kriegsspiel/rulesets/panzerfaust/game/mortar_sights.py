@@ -95,24 +95,31 @@ def teams(state: State, side: str) -> list[Element]:
     return [e for e in state.side_elements(side) if e.active and not e.fired and record(state, e)]
 
 
-def legal(state: State, side: str) -> list[dict[str, Any]]:
-    """Mortar fire offered: at enemy elements the side observes, in reach of each team."""
+def legal(state: State, side: str, most: int = TEMPLATES) -> list[dict[str, Any]]:
+    """Mortar fire offered: at enemy elements the side observes, in reach of each team (at
+    most `most` points a team)."""
+    mortars = teams(state, side)
+    if not mortars:
+        return []
     seen = (state.elements[tid] for tid in state.seen.get(side, ()))
     spots = sorted({(t.x, t.y) for t in seen if t.on_table})
     out = []
-    for e in teams(state, side):
+    for e in mortars:
         n = 0
         for x, y in spots:
-            if n >= TEMPLATES:
+            if n >= most:
                 break
             if why_not(state, e, (x, y), "he") is None:
                 out.append({"type": "mortar_fire", "unit": e.id, "x": x, "y": y})
                 n += 1
+                if most == 1:
+                    return out
     return out
 
 
 def ready(state: State, side: str) -> bool:
-    return bool(legal(state, side))
+    """Whether some mortar team of the side has a target now (stops at the first)."""
+    return bool(legal(state, side, most=1))
 
 
 # ----------------------------------------------------------------------------- firing
