@@ -11,7 +11,11 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as hst
 
+from kriegsspiel.ai import RandomBot
+from kriegsspiel.ai.harness import act
 from kriegsspiel.engine import Game, IllegalCommand, load_scenario
 from kriegsspiel.engine.scenario import Scenario
 from kriegsspiel.rulesets.panzerfaust.game import (
@@ -384,3 +388,36 @@ def test_an_observer_does_not_see_a_point_through_smoke_or_a_wreck():
     tank.x, tank.y = 80, 48
     wrecks.leave(st, tank)
     assert not support.observes_point(st, fao, xy)
+
+
+# ----------------------------------------------------------------------------- fog
+@settings(max_examples=3, deadline=None)
+@given(hst.integers(0, 10_000))
+def test_fog_random_games_with_cbf_mortars_and_smoke_keep_enemy_names_secret(seed):
+    """Random games where both sides have a listening post and a CBF battery, the Germans a
+    mortar and smoke-capable batteries: no side's view or readable events ever carry the
+    other side's battery names, and no enemy element's true id it does not observe."""
+    raw = load_scenario(SUPPORT).model_dump(exclude_none=True)
+    raw["forces"]["germany"]["companies"][0]["platoons"].append(
+        {"id": "g-mortars", "teams": [MORTAR]}
+    )
+    raw["forces"]["germany"]["batteries"] = [MTR, CBF]
+    raw["forces"]["germany"]["listening_post"] = True
+    raw["forces"]["britain"]["batteries"] = [
+        B_BTY,
+        {**CBF, "id": "b-cbf", "type": "britain/75-76mm-battery", "calibre_mm": 140},
+    ]
+    raw["forces"]["britain"]["listening_post"] = True
+    g = Game(Scenario.model_validate(raw), seed=seed)
+    bots = {s: RandomBot(seed + i) for i, s in enumerate(g.sides)}
+    names = {s: {b["id"] for b in (raw["forces"][s]["batteries"])} for s in g.sides}
+    for _ in range(300):
+        if g.outcome is not None:
+            break
+        act(g, g.rules.active_sides(g.state)[0], bots[g.rules.active_sides(g.state)[0]])
+    for s in g.sides:
+        enemy = g.state.enemy(s)
+        blob = json.dumps([g.view(s), [(e.data, e.explanation) for e in g.events if e.visible(s)]])
+        for name in names[enemy]:
+            assert f'"{name}"' not in blob and f"{name}:" not in blob, (s, name)
+    assert any(e.type in ("cbf", "mortar_fired", "barrage") for e in g.events)
