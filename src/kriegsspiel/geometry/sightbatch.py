@@ -15,6 +15,7 @@ undecided here too, so the answers are the core's.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 import numpy as np
 
@@ -22,6 +23,14 @@ from kriegsspiel.geometry.sightline import EPS, NEAR, TOUCH
 
 CHUNK = 400_000  # (line, edge) rows worked out in one pass; more go in several
 ROUNDS = 4096  # (line, plain shape) pairs beyond which each line's likeliest goes first
+
+
+class _Lines(NamedTuple):
+    """The lines of one `decide`: ends as rows (ax, ay, bx, by) of a (4, lines) array, and
+    lengths."""
+
+    ends: np.ndarray
+    length: np.ndarray
 
 
 class SightBatch:
@@ -34,7 +43,14 @@ class SightBatch:
         self.start = np.concatenate([[0], np.cumsum(self.count)[:-1]]).astype(int)
         flat = np.concatenate(edges) if edges else np.zeros((0, 6))
         self.cols = tuple(np.ascontiguousarray(c) for c in flat.T)  # cx, cy, dx, dy, vx, vy
+        # the same columns as rows of one array, with each edge's vy read as 1 where it is 0
+        # (for the even-odd count, which masks those edges out itself): one gather a pass
+        fall = np.where(flat[:, 5] == 0, 1.0, flat[:, 5])
+        self.edge_rows = np.ascontiguousarray(np.vstack([flat.T, fall]))
         self.boxes = np.asarray([s.box for s in shapes], float).reshape(-1, 4)
+        # the box prefilter's figures: each box widened by NEAR, and its corners
+        self.box_lo = self.boxes[:, :2] - NEAR
+        self.box_hi = self.boxes[:, 2:] + NEAR
         self.area = np.array([s.area for s in shapes], bool)
         self.hill = np.array([s.hill for s in shapes], bool)
         self.height = np.array([s.height for s in shapes], float)
@@ -50,29 +66,31 @@ class SightBatch:
         n = len(a)
         blocked = np.zeros(n, bool)
         unsure = (a == b).all(axis=1)  # a point, not a line: the core's
+        # each line's ends as rows (ax, ay, bx, by) and length, gathered per (line, edge) row
+        lines = _Lines(np.vstack([a.T, b.T]), np.hypot(b[:, 0] - a[:, 0], b[:, 1] - a[:, 1]))
         # plain blockers settle most lines without any ground height; among many lines,
         # first each line's likeliest blocker (the one whose box centre lies nearest the
         # line), then the others of the lines still open
         seg, shape = self._candidates(a, b, np.flatnonzero(~unsure), self.plain_ids)
         if len(seg) > ROUNDS:
             first = self._likeliest(a, b, seg, shape)
-            self._settle(a, b, seg[first], shape[first], None, blocked, unsure)
+            self._settle(a, b, lines, seg[first], shape[first], None, blocked, unsure)
             more = ~first & ~blocked[seg]
-            self._settle(a, b, seg[more], shape[more], None, blocked, unsure)
+            self._settle(a, b, lines, seg[more], shape[more], None, blocked, unsure)
         else:
-            self._settle(a, b, seg, shape, None, blocked, unsure)
+            self._settle(a, b, lines, seg, shape, None, blocked, unsure)
         # the lines still open and sure meet hills and tall features
         seg, shape = self._candidates(a, b, np.flatnonzero(~blocked & ~unsure), self.tall_ids)
         if len(seg):
-            lines = np.unique(seg)
-            ground, vague = self.ground(np.concatenate([a[lines], b[lines]]))
-            m = len(lines)
+            open_ = np.unique(seg)
+            ground, vague = self.ground(np.concatenate([a[open_], b[open_]]))
+            m = len(open_)
             ga, gb = np.zeros(n), np.zeros(n)
-            ga[lines], gb[lines] = ground[:m], ground[m:]
-            unsure[lines] |= vague[:m] | vague[m:]  # an end on a hill's edge: the core's
+            ga[open_], gb[open_] = ground[:m], ground[m:]
+            unsure[open_] |= vague[:m] | vague[m:]  # an end on a hill's edge: the core's
             sure = ~unsure[seg]
             heights = (ga, gb, ga + ha, gb + hb)
-            self._settle(a, b, seg[sure], shape[sure], heights, blocked, unsure)
+            self._settle(a, b, lines, seg[sure], shape[sure], heights, blocked, unsure)
         return ~blocked, blocked | ~unsure
 
     def _candidates(self, a, b, lines, shapes) -> tuple[np.ndarray, np.ndarray]:
@@ -80,7 +98,16 @@ class SightBatch:
         the box prefilter keeps: the line's box meets the shape's and the line the box."""
         if not len(lines) or not len(shapes):
             return np.zeros(0, int), np.zeros(0, int)
-        i, j = np.nonzero(_overlaps(a[lines], b[lines], self.boxes[shapes]))
+        p, q = a[lines], b[lines]
+        lo, hi = np.minimum(p, q), np.maximum(p, q)
+        # each line's box meets each (widened) box: no side of one lies beyond the other's
+        bl, bh = self.box_lo[shapes].T, self.box_hi[shapes].T
+        i, j = np.nonzero(
+            (hi[:, 0, None] >= bl[0])
+            & (lo[:, 0, None] <= bh[0])
+            & (hi[:, 1, None] >= bl[1])
+            & (lo[:, 1, None] <= bh[1])
+        )
         seg, shape = lines[i], shapes[j]
         keep = _meets_box(a[seg], b[seg], self.boxes[shape])
         return seg[keep], shape[keep]
@@ -102,54 +129,57 @@ class SightBatch:
         first = score == np.repeat(least, np.diff(np.append(starts, len(seg))))
         return first
 
-    def _settle(self, a, b, seg, shape, heights, blocked, unsure) -> None:
+    def _settle(self, a, b, lines, seg, shape, heights, blocked, unsure) -> None:
         """Mark the lines that a (line, shape) pair surely blocks, and the lines a pair leaves
         undecided, in passes of at most CHUNK (line, edge) rows."""
         if not len(seg):
             return
         k = self.count[shape]
         ends = np.cumsum(k)
+        if ends[-1] <= CHUNK:  # one pass (most calls)
+            block, vague = self._pairs(a, b, lines, seg, shape, heights, k, ends)
+            blocked[seg[block]] = True
+            unsure[seg[vague]] = True
+            return
         cuts = np.searchsorted(ends, np.arange(CHUNK, ends[-1], CHUNK), side="right")
         for lo, hi in zip([0, *cuts.tolist()], [*cuts.tolist(), len(seg)], strict=True):
             if lo < hi:
                 s, f = seg[lo:hi], shape[lo:hi]
-                block, vague = self._pairs(a, b, s, f, heights)
+                kk = k[lo:hi]
+                block, vague = self._pairs(a, b, lines, s, f, heights, kk, np.cumsum(kk))
                 blocked[s[block]] = True
                 unsure[s[vague]] = True
 
-    def _pairs(self, a, b, seg, shape, heights) -> tuple[np.ndarray, np.ndarray]:
+    def _pairs(self, a, b, lines, seg, shape, heights, k, ends):
         """For (line, shape) pairs: whether the shape surely blocks the line, and whether the
-        pair is undecided (`sightline._pieces` and `SightLines._blocks` in arrays)."""
-        k = self.count[shape]
+        pair is undecided (`sightline._pieces` and `SightLines._blocks` in arrays); `k` is
+        each pair's count of edges, `ends` their running sum."""
         pid = np.repeat(np.arange(len(seg)), k)
-        rows = np.arange(len(pid)) - (np.cumsum(k) - k)[pid] + self.start[shape][pid]
-        cx, cy, dx, dy, vx, vy = (c[rows] for c in self.cols)
-        line = seg[pid]
-        ax, ay, bx, by = a[:, 0][line], a[:, 1][line], b[:, 0][line], b[:, 1][line]
-        length = np.hypot(b[seg, 0] - a[seg, 0], b[seg, 1] - a[seg, 1])
+        rows = np.arange(ends[-1]) + np.repeat(self.start[shape] - (ends - k), k)
+        cx, cy, dx, dy, vx, vy, fall = self.edge_rows.take(rows, axis=1)
+        ax, ay, bx, by = lines.ends.take(seg[pid], axis=1)
+        length = lines.length[seg]
         d1 = vx * (ay - cy) - vy * (ax - cx)
         d2 = vx * (by - cy) - vy * (bx - cx)
-        # even-odd count of the line's start in each area (rows that straddle its y)
-        j = np.flatnonzero((cy > ay) != (dy > ay))
-        hit = ax[j] < vx[j] * (ay[j] - cy[j]) / vy[j] + cx[j]
+        # even-odd count of the line's start in each area (rows that straddle its y; the
+        # others' quotient is not read)
+        hit = ((cy > ay) != (dy > ay)) & (ax < vx * (ay - cy) / fall + cx)
         area = self.area[shape]
-        inside = area & (np.bincount(pid[j], hit, len(seg)) % 2 == 1)
+        inside = area & (np.bincount(pid, hit, len(seg)) % 2 == 1)
         # only rows whose edge's line the line's ends do not clearly lie on one side of
-        m = np.flatnonzero(~(((d1 > TOUCH) & (d2 > TOUCH)) | ((d1 < -TOUCH) & (d2 < -TOUCH))))
-        ax, ay, bx, by, cx, cy, dx, dy = (v[m] for v in (ax, ay, bx, by, cx, cy, dx, dy))
-        d1, d2, pid = d1[m], d2[m], pid[m]
+        live = ~(((d1 > TOUCH) & (d2 > TOUCH)) | ((d1 < -TOUCH) & (d2 < -TOUCH)))
         ux, uy = bx - ax, by - ay
         d3 = ux * (cy - ay) - uy * (cx - ax)
         d4 = ux * (dy - ay) - uy * (dx - ax)
         small = np.minimum(np.minimum(np.abs(d1), np.abs(d2)), np.minimum(np.abs(d3), np.abs(d4)))
         flat = small < TOUCH
         vague = np.zeros(len(seg), bool)
-        w = np.flatnonzero(flat)
+        w = np.flatnonzero(live & flat)
         if len(w):  # a point within a hair of the other segment: the core's
-            ends = (v[w] for v in (ax, ay, bx, by, cx, cy, dx, dy))
-            touch = _touching(*ends, d1[w], d2[w], d3[w], d4[w])
+            ends_ = (v[w] for v in (ax, ay, bx, by, cx, cy, dx, dy))
+            touch = _touching(*ends_, d1[w], d2[w], d3[w], d4[w])
             vague[pid[w[touch]]] = True
-        cross = np.flatnonzero(~flat & ((d3 > 0) != (d4 > 0)))
+        cross = np.flatnonzero(live & ~flat & ((d3 > 0) != (d4 > 0)))
         t = d1[cross] / (d1[cross] - d2[cross]) * length[pid[cross]]
         piece, t0, t1 = _pieces(pid[cross], t, inside, area, length)
         block, tie = self._blocks(a, b, seg, shape, length, piece, t0, t1, heights)
@@ -277,27 +307,15 @@ def _pieces(pair, t, inside, area, length):
     )
 
 
-def _overlaps(a: np.ndarray, b: np.ndarray, boxes: np.ndarray) -> np.ndarray:
-    """(lines, boxes): whether each line's bounding box meets each box (a hair widened)."""
-    lo, hi = np.minimum(a, b), np.maximum(a, b)
-    pad = NEAR
-    return ~(
-        (hi[:, 0, None] < boxes[:, 0] - pad)
-        | (lo[:, 0, None] > boxes[:, 2] + pad)
-        | (hi[:, 1, None] < boxes[:, 1] - pad)
-        | (lo[:, 1, None] > boxes[:, 3] + pad)
-    )
-
-
 def _meets_box(a: np.ndarray, b: np.ndarray, boxes: np.ndarray) -> np.ndarray:
     """Whether each line's infinite extension has box corners on both sides (or one on it):
     a line with all four corners clearly on one side misses the box."""
     ux, uy = (b - a).T
-    lo = np.full(len(a), np.inf)
-    hi = np.full(len(a), -np.inf)
-    for x, y in ((0, 1), (2, 1), (0, 3), (2, 3)):
-        c = ux * (boxes[:, y] - a[:, 1]) - uy * (boxes[:, x] - a[:, 0])
-        lo, hi = np.minimum(lo, c), np.maximum(hi, c)
+    ax, ay = a.T
+    x0, y0, x1, y1 = boxes.T
+    c = [ux * (y - ay) - uy * (x - ax) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
+    lo = np.minimum(np.minimum(c[0], c[1]), np.minimum(c[2], c[3]))
+    hi = np.maximum(np.maximum(c[0], c[1]), np.maximum(c[2], c[3]))
     slack = NEAR * np.hypot(ux, uy)
     return (lo <= slack) & (hi >= -slack)
 
