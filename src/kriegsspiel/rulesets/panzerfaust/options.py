@@ -36,6 +36,7 @@ class Options(BaseModel):
     worth: Literal["pv", "pieces"] = "pv"  # P256: an element's worth for exit/losses victory
     overrun_guns: bool = True  # P289: AFVs overrun guns as well as infantry (Q&A 1, p111)
     indirect_wp: Literal["with_smoke", "declared"] = "with_smoke"  # P266: who fires WP (p37)
+    vehicle_screen: Literal["size", "all", "wrecks"] = "size"  # P285: vehicles block DLOS (p8)
 
     @classmethod
     def parse(cls, pairs: list[str]) -> Options:

@@ -72,7 +72,7 @@ def test_p6_backtracking_a_destroyed_mover_stays_where_it_was_hit():
     alias = st.aliases.alias("germany", "b-tk-1")
     templates = [c for c in game.legal_commands("germany") if c["type"] == "fire"]
     assert templates and all(c["target"] == alias and c["at"] <= 14 for c in templates)
-    with pytest.raises(IllegalCommand, match="no line of sight"):  # the shadowed end of its path
+    with pytest.raises(IllegalCommand, match="did not observe the target at that point"):
         game.rules.resolve(st, "germany", {"type": "fire", "unit": "g-pak", "target": alias,
                                            "at": 16.0}, Dice())  # fmt: skip
     # to-hit 3D6 = 3 (needs 12 - 3 crossing), location 3 (upper hull), effects 13 + 3 = 16

@@ -23,6 +23,7 @@ from ..rules import at_fire, infantry_fire, observe
 from ..rules import flame as flame_rules
 from ..rules.weapons import target_of
 from . import (
+    along_move,
     area,
     arms,
     fire_order,
@@ -65,7 +66,7 @@ def flash(
         if o.side == e.side or not o.active or e.id in state.spotted.get(o.id, {}):
             continue
         a, b = (o.x, o.y), (e.x, e.y)
-        if not sight.clear(state, a, b):  # smoke hides flashes too (p33)
+        if not sight.clear(state, a, b, e.size):  # smoke hides flashes too (p33)
             continue
         f = observe.Flash(math.dist(a, b), weapon, calibre, observer_closed_down=o.has("closed_down"),
                           observer_moving=o.moved > 5, camouflaged=e.has("camouflaged"))  # fmt: skip
@@ -219,38 +220,34 @@ def targets(state: State, e: Element, check: Any = None) -> list[Element]:
     return out
 
 
-BACKTRACK_STEP = 2.0  # cm between the points of a mover's path a firer may pick
+BACKTRACK_STEP = 2.0  # cm between the points of a mover's path a firer is offered
 
 
 def sightings(state: State, e: Element, t: Element) -> list[float]:
-    """The points of `t`'s move this turn (cm from its start) where `e` could observe and hit
-    it (backtracking, p6)."""
+    """The points of `t`'s move this turn (cm from its start) that `e` saw as it moved
+    (along_move.py) and where `e` can hit it from where it stands now (backtracking, p6)."""
     if not t.path or t.moved <= 0:
         return []
     out = []
-    n = max(1, int(t.moved // BACKTRACK_STEP))
-    for i in range(n + 1):
-        cm = round(t.moved * i / n, 2)
-        try:
-            xy = _at(state, e, t, cm)
-        except IllegalCommand:
-            continue
-        if _can_hit(state, e, t, xy) is None:
-            out.append(cm)
-    return out
+    for a, b in along_move.stretches(state, e.id, t.id):
+        n = max(1, math.ceil((b - a) / BACKTRACK_STEP))
+        for i in range(n + 1 if b > a else 1):
+            cm = round(a + (b - a) * i / n, 2)
+            if _can_hit(state, e, t, movement.point_at(t.path, cm)) is None:
+                out.append(cm)
+    return sorted(set(out))
 
 
 def backtracks(state: State, e: Element) -> list[tuple[Element, float]]:
-    """Movers `e`'s side saw this turn that `e` cannot engage where they are now but could at
-    some point of their move: (mover, the last such point)."""
+    """Movers `e` saw on their way this turn that it cannot engage where they are now but
+    could at some point of their move it saw: (mover, the last such point)."""
     if e.has("shaken"):
         return []
     now = {t.id for t in targets(state, e)}
-    marks = state.last_seen.get(e.side, {})
     out = []
-    for tid in marks:
+    for tid, by in state.glimpses.items():
         t = state.elements[tid]
-        if tid in now or not t.on_table or t.moved <= 0:
+        if e.id not in by or tid in now or not t.on_table or t.moved <= 0:
             continue
         points = sightings(state, e, t)
         if points:
@@ -327,21 +324,19 @@ def _moving(t: Element, xy: tuple[float, float], firer: Element) -> str:
 
 
 def _at(state: State, e: Element, t: Element, at: float | None) -> tuple[float, float]:
-    """Where on its path this turn the target is fired at (backtracking, p6)."""
+    """Where on its path this turn the target is fired at (backtracking, p6): a point the
+    firer itself saw the target pass (along_move.py; P284), or where it stands now."""
     if at is None:
         return t.x, t.y
     if at > t.moved + 1e-6:
         raise IllegalCommand(f"at={at:g} cm is beyond the move you saw it make this turn", "at")
-    if not t.path:
-        return t.x, t.y
-    xy = movement.point_at(t.path, at)
-    if not sight.clear(state, (e.x, e.y), xy):
-        raise IllegalCommand(f"{e.name} had no line of sight to that point of the path", "at")
-    ghost = Element(**{**t.__dict__, "x": xy[0], "y": xy[1]})
-    ghost.feature = state.board.feature(*xy)
-    if _range(e, xy) > sight.reach(state, e, ghost):
-        raise IllegalCommand(f"{e.name} could not observe the target at that point (p8)", "at")
-    return xy
+    if abs(at - t.moved) <= 1e-6 and t.id in state.spotted.get(e.id, {}):
+        return t.x, t.y  # where it stopped, observed now
+    if not t.path or not along_move.saw(state, e.id, t.id, at):
+        raise IllegalCommand(
+            f"{e.name} did not observe the target at that point of its move (p6, p8)", "at"
+        )
+    return movement.point_at(t.path, at)
 
 
 def _firer(state: State, side: str, cmd: dict[str, Any]) -> Element:

@@ -19,6 +19,7 @@ from ....engine.events import Draft, Event
 from ....engine.flow import ActivationQueue
 from ..rules import pips
 from . import (
+    along_move,
     arrivals,
     command,
     mines,
@@ -52,9 +53,12 @@ def _order(state: State, d: dict, e: Event) -> None:
     state.queue = ActivationQueue.start(d["first"], d["counts"], d.get("ratio", True))
 
 
-def _place(state: State, el: Element, path: list[list[float]], facing: float) -> None:
-    el.path = el.path + path if el.path else path
-    el.moved = round(el.moved + path[-1][2], 3)
+def _place(state: State, el: Element, path: list[list[float]], facing: float) -> float:
+    """Move `el` along a traced path (cm counted on from its earlier moves this turn); the
+    cm it had moved before."""
+    start = el.moved
+    el.path = el.path + [[x, y, round(c + start, 3)] for x, y, c in path]
+    el.moved = round(start + path[-1][2], 3)
     el.x, el.y, el.facing = path[-1][0], path[-1][1], facing
     if el.turret is not None:
         el.turret = facing
@@ -62,11 +66,22 @@ def _place(state: State, el: Element, path: list[list[float]], facing: float) ->
     for rider in el.carrying:
         r = state.elements[rider]
         r.x, r.y, r.facing = el.x, el.y, facing
+    return start
+
+
+def _looked_at(state: State, starts: dict[str, float]) -> None:
+    """The enemy looks at each mover along its new stretch (along_move.py), once all the
+    elements of the order stand where they end."""
+    state.cache.pop("screens", None)
+    for uid, start in starts.items():
+        along_move.glimpse(state, state.elements[uid], start)
 
 
 def _move(state: State, d: dict, e: Event) -> None:
+    starts = {}
     for m in d["moves"]:
-        _place(state, state.elements[m["unit"]], m["path"], m["facing"])
+        starts[m["unit"]] = _place(state, state.elements[m["unit"]], m["path"], m["facing"])
+    _looked_at(state, starts)
     _spend(state, d)
 
 
@@ -96,11 +111,13 @@ def _platoon_done(state: State, d: dict, e: Event) -> None:
 
 
 def _retreat(state: State, d: dict, e: Event) -> None:
+    starts = {}
     for m in d["moves"]:
         el = state.elements[m["unit"]]
-        _place(state, el, m["path"], m["facing"])
+        starts[el.id] = _place(state, el, m["path"], m["facing"])
         if m.get("exited"):
             el.exited = m["exited"]
+    _looked_at(state, starts)
     state.phase_data["retreated"] = True
 
 

@@ -71,6 +71,7 @@ class PanzerfaustGame:
     def apply(self, state: State, e: Event) -> None:
         if e.type == "start":
             return
+        state.cache.pop("screens", None)  # vehicles may move or fall (screens.py)
         if e.type == "phase":
             self._enter(state, e.data)
         elif e.type == "phase_done":
@@ -103,6 +104,7 @@ class PanzerfaustGame:
                     e.counters[k] -= 1
                     if not e.counters[k]:
                         del e.counters[k]
+        state.glimpses = {}  # along_move.py: what was seen of this turn's moves
         for p in state.platoons.values():
             p.moved, p.order = False, None
         for c in state.companies.values():

@@ -8,7 +8,9 @@ elements observes. Muzzle flashes (p9) are handled where a shot is fired (orders
 Sight is refreshed after events that move or remove elements (`look`). A refresh works out
 again only the pairs that can have changed: those whose observer or target changed one of
 the inputs of `sees` (`_observer_key`, `_target_key`; the game-wide ones in `_world_key`) or
-whose observer's spotted set was changed by another rule (a muzzle flash). Every other pair
+whose observer's spotted set was changed by another rule (a muzzle flash), and those whose
+line passes a vehicle that moved, came or went since (live vehicles screen sight, P285;
+`screens.near`). Every other pair
 keeps its answer, which `sees` would give again: a pair that saw keeps seeing while nothing
 about it changed (it stays spotted), one that did not had its arc and range checked already.
 A new input of `sees` must go into one of the three keys (tests/.../test_sight_incremental.py
@@ -22,7 +24,7 @@ from fractions import Fraction
 
 from ....geometry.footprint import in_arc
 from ..rules import observe
-from . import smoke, wrecks
+from . import screens, smoke, wrecks
 from .state import Element, State
 
 MOVED_FAR = 5.0  # cm: an observer that moved more sees less (p8)
@@ -66,10 +68,16 @@ def weather(state: State) -> str:
     return min(known, key=lambda c: observe.WEATHER[c], default="clear")
 
 
-def clear(state: State, a: tuple[float, float], b: tuple[float, float]) -> bool:
-    """Direct line of sight a-b (p8): terrain (the board), then smoke (p33) and wrecks (p8)."""
+def clear(state: State, a: tuple[float, float], b: tuple[float, float],
+          size: str | None = None, skip: tuple[str, ...] = ()) -> bool:  # fmt: skip
+    """Direct line of sight a-b (p8): terrain (the board), then smoke (p33), wrecks (p8) and
+    live vehicles (p8, Q&A 3), these two screening a target of `size` by the size rule (P285;
+    None: any target); `skip`: elements that screen nothing here."""
     return (
-        state.board.los(a, b) and not smoke.blocks(state, a, b) and not wrecks.blocks(state, a, b)
+        state.board.los(a, b)
+        and not smoke.blocks(state, a, b)
+        and not wrecks.blocks(state, a, b, size)
+        and not screens.blocks(state, a, b, size, skip)
     )
 
 
@@ -80,7 +88,7 @@ def sees(state: State, obs: Element, tgt: Element, before: dict[str, str | None]
     if tgt.hidden and state.phase == "setup":  # on the map, not yet on the table (p5)
         return False
     a, b = (obs.x, obs.y), (tgt.x, tgt.y)
-    if not clear(state, a, b):
+    if not clear(state, a, b, tgt.size):
         return False
     if tgt.id in before and before[tgt.id] == tgt.feature:
         return True  # stays spotted (p8)
@@ -137,10 +145,14 @@ def _spotting(state: State, side: str, enemies: list[Element]) -> set[str]:
     gone = {i for i in old if i not in keys}
     fresh = {t.id for t in changed} | gone
     mine["targets"] = keys
+    discs = screens.live(state) if screens.mode(state) != "wrecks" else []
+    shifted = list(set(mine.get("screens", ())) ^ set(discs))
+    mine["screens"] = discs
     order = {t.id: n for n, t in enumerate(enemies)}
     # per observer: (observer, its spotted set, its key, the targets to work out again or
-    # None when nothing changed, whether every target is worked out again)
+    # None when nothing changed, the ids whose answers are replaced or None for all)
     plan = []
+    steady = []  # observers whose own answers may stand
     for obs in state.elements.values():
         if obs.side != side:
             continue
@@ -148,19 +160,31 @@ def _spotting(state: State, side: str, enemies: list[Element]) -> set[str]:
         key = _observer_key(obs)
         last = mine["observers"].get(obs.id)
         if last is not None and last[0] == key and last[1] == before:
-            plan.append((obs, before, key, changed if fresh else None, False))
+            if obs.active:
+                steady.append(len(plan))
+            plan.append((obs, before, key, changed if fresh else None, fresh))
         else:
-            plan.append((obs, before, key, enemies, True))
+            plan.append((obs, before, key, enemies, None))
+    if shifted and steady:  # lines a moved vehicle crosses (or crossed) are worked out again
+        others = [t for t in enemies if t.id not in fresh]
+        hit = screens.near([(plan[i][0].x, plan[i][0].y) for i in steady],
+                           [(t.x, t.y) for t in others], shifted)  # fmt: skip
+        for row, i in zip(hit, steady, strict=True):
+            extra = [t for t, h in zip(others, row, strict=True) if h]
+            if extra:
+                obs, before, key, _, _ = plan[i]
+                redo = fresh | {t.id for t in extra}
+                plan[i] = (obs, before, key, changed + extra, redo)
     _sight_lines(state, [(o, t) for o, _, _, ts, _ in plan if ts for t in ts])
     seen: set[str] = set()
-    for obs, before, key, targets, whole in plan:
+    for obs, before, key, targets, redo in plan:
         if targets is None:
             seen.update(before)
             continue
-        if whole:
+        if redo is None:  # every target worked out again
             now = {t.id: t.feature for t in targets if sees(state, obs, t, before)}
         else:
-            kept = [(i, f) for i, f in before.items() if i not in fresh]
+            kept = [(i, f) for i, f in before.items() if i not in redo]
             kept += [(t.id, t.feature) for t in targets if sees(state, obs, t, before)]
             now = dict(sorted(kept, key=lambda item: order[item[0]]))
         mine["observers"][obs.id] = (key, dict(now))
@@ -186,6 +210,7 @@ def _sight_lines(state: State, pairs: list[tuple[Element, Element]]) -> None:
 
 def look(state: State) -> None:
     """Refresh every observer's spotting, each side's observed set and last-seen markers."""
+    state.cache.pop("screens", None)  # vehicles may have moved since the last event
     for side in state.sides:
         enemies = [e for e in state.elements.values() if e.side != side and e.on_table]
         seen = _spotting(state, side, enemies)

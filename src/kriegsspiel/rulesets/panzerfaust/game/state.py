@@ -153,6 +153,8 @@ class State:
     spotted: dict[str, dict[str, str | None]] = field(default_factory=dict)
     seen: dict[str, list[str]] = field(default_factory=dict)  # side -> enemy ids observed now
     last_seen: dict[str, dict[str, list[float]]] = field(default_factory=dict)
+    # this turn (along_move.py): mover -> observer -> [[from cm, to cm], ...] of its path seen
+    glimpses: dict[str, dict[str, list[list[float]]]] = field(default_factory=dict)
     flashes: dict[str, dict[str, Any]] = field(default_factory=dict)  # side -> alias -> flash
     phase_data: dict[str, Any] = field(default_factory=dict)  # a phase module's own data
     pregame: dict[str, Any] | None = None  # the pre-game record (game/pregame.py), if any
@@ -186,6 +188,7 @@ class State:
             "spotted": self.spotted,
             "seen": self.seen,
             "last_seen": self.last_seen,
+            "glimpses": self.glimpses,
             "flashes": self.flashes,
             "phase_data": self.phase_data,
             "pregame": self.pregame,

@@ -11,7 +11,7 @@ from typing import Any
 from ....engine import victory
 from ....engine.envelope import scenario_keys
 from ....engine.events import SPECTATOR, UMPIRE
-from . import counter_battery, indirect_smoke, phases, support
+from . import along_move, counter_battery, indirect_smoke, phases, support
 from .state import Element, State
 
 VISIBLE_COUNTERS = ("brewed_up", "camouflaged", "dug_in", "closed_down")  # seen on a model
@@ -104,6 +104,7 @@ def view(game: Any, state: State, side: str) -> dict[str, Any]:
             ],
             "to_deploy": [e.id for e in state.elements.values() if e.side == side and e.x is None],
             "flashes": dict(state.flashes.get(side, {})),
+            "tracks": along_move.tracks(state, side),  # enemy moves seen this turn (P286)
             "pips": "; ".join(
                 f"{c.name} {c.pips - c.spent} of {c.pips}" + (" (finished)" if c.finished else "")
                 for c in state.companies.values() if c.side == side

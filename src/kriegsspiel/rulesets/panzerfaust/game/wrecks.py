@@ -9,12 +9,11 @@ size there (p8), as it would a dummy counter."""
 
 from __future__ import annotations
 
-from shapely import LineString, Point
-
+from . import screens
 from .state import Element, Marker, State
 
-VEHICLES = ("afv", "motorised_gun", "softskin")
-RADIUS = {"A": 1.5, "B": 1.5, "C": 2.5, "D": 3.0}  # cm: half a model's length (placeholder P192)
+VEHICLES = screens.VEHICLES
+RADIUS = screens.RADIUS
 
 
 def leave(state: State, t: Element) -> None:
@@ -29,28 +28,25 @@ def leave(state: State, t: Element) -> None:
     state.cache.pop("wrecks", None)
 
 
-def _discs(state: State) -> list[tuple[Point, float]]:
+def _discs(state: State) -> list[screens.Disc]:
     memo = state.cache.get("wrecks")
     if memo is None:
         memo = state.cache["wrecks"] = [
-            (Point(m.x, m.y), m.radius) for m in state.markers.values() if m.kind == "wreck"
+            (m.id, m.x, m.y, m.radius, m.data["size"])
+            for m in state.markers.values()
+            if m.kind == "wreck"
         ]
     return memo
 
 
-def blocks(state: State, a: tuple[float, float], b: tuple[float, float]) -> bool:
-    """Whether a wreck stands across the line of sight a-b (p8)."""
+def blocks(state: State, a: tuple[float, float], b: tuple[float, float],
+           size: str | None = None) -> bool:  # fmt: skip
+    """Whether a wreck stands across the line of sight a-b (p8) from a target of `size`: a
+    wreck screens as the vehicle did (Q&A 3), so by size when `vehicle_screen=size` (P285)."""
     discs = _discs(state)
     if not discs:
         return False
-    line = LineString([a, b]) if a != b else Point(a)
-    pa, pb = Point(a), Point(b)
-    for c, r in discs:
-        if c.distance(pa) <= r or c.distance(pb) <= r:
-            continue  # standing against the wreck: it sees past it (P192)
-        if c.distance(line) < r:
-            return True
-    return False
+    return screens.across(discs, a, b, size if screens.mode(state) == "size" else None)
 
 
 def spot(state: State, side: str) -> None:
