@@ -59,7 +59,7 @@ def glimpse(state: State, mover: Element, start: float) -> None:
             continue
         a = (obs.x, obs.y)
         had = state.spotted.get(obs.id, {})
-        kept = had[mover.id] if mover.id in had else False  # the feature it was spotted in
+        kept = had.get(mover.id, False)  # the feature it was spotted in, or False
         facing = obs.turret if obs.turret is not None else obs.facing
         half = sight.arc(obs)
         reach = {f: sight.reach(state, obs, g) for f, g in ghosts.items()}
