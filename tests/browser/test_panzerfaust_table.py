@@ -179,3 +179,50 @@ def test_two_browsers_play_a_panzerfaust_turn_from_the_lobby(browser, base, arti
     card = de.inner_text("#card .info-card")
     assert "hull front" in card and "main gun" in card and "moved" in card
     assert not errors
+
+
+def test_a_side_sees_the_stretch_of_an_enemy_move_it_glimpsed_as_a_dotted_track(
+    browser, base, artifacts_dir
+):
+    """Spotting along a move (P283, P286): the Cromwell of pf-test-glimpse drives behind two
+    houses and is seen only in the gap between them; the German page draws that stretch as a
+    dotted track (and a last-known mark), the British page draws no track of its own move."""
+    pages, errors = [], []
+    for _ in range(2):
+        ctx = browser.new_context(viewport={"width": 1400, "height": 900})
+        page = ctx.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        pages.append(page)
+    de, gb = pages
+    de.goto(base)
+    de.select_option("#scenario", "pf-test-glimpse")
+    de.fill("#seed", "3")
+    de.click("#create")
+    de.wait_for_selector("#table [data-unit=g-pak]")
+    link = de.locator("#links label", has_text="Troop").locator("input").input_value()
+    gb.goto(link)
+    gb.wait_for_selector("#table [data-unit=b-tk-1]")
+    act(de, "#actions button[data-cmd=end_phase]")
+    act(gb, "#actions button[data-cmd=end_phase]")
+    for _ in range(20):
+        if phase(de) != "F":
+            break
+        side = next((p for p in pages if my_move(p)), None)
+        if side is None:
+            pages[0].wait_for_timeout(100)
+            continue
+        if side is gb and gb.evaluate("S.view.units.find(u => u.id === 'b-tk-1').moved") == 0:
+            n = events(gb)
+            gb.evaluate("send({type: 'move', unit: 'b-tk-1', path: [[98, 40]]})")
+            gb.wait_for_function("n => S.view.game.events > n", arg=n)
+        else:
+            act(side, "#actions button[data-cmd=end_platoon]")
+    de.wait_for_selector("#table .pf-track polyline")
+    de.screenshot(path=str(artifacts_dir / "pf-track.png"))
+    (alias,) = de.eval_on_selector_all("#table .pf-track", "gs => gs.map(g => g.dataset.track)")
+    assert de.evaluate(f"S.view.last_known.some(m => m.id === '{alias}')")
+    assert de.evaluate(f"!S.view.enemies.some(m => m.id === '{alias}')")  # hidden at the end
+    xs = de.evaluate("S.view.panzerfaust.tracks[0].lines[0].map(p => p[0])")
+    assert min(xs) >= 86 and max(xs) <= 94  # the gap between the houses
+    assert gb.locator("#table .pf-track").count() == 0
+    assert not errors

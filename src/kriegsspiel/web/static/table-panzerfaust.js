@@ -76,7 +76,8 @@ function pfRenderCompanies(S, el) {
   }
 }
 
-// the templates of the markers this side sees: circles of their radius (cm, table units)
+// the templates of the markers this side sees: circles of their radius (cm, table units), and
+// the stretches of enemy moves its elements saw this turn (dotted lines)
 function pfRenderMarkers(S, el) {
   const svg = document.querySelector("#table");
   const depth = S.view.table.depth;
@@ -93,6 +94,14 @@ function pfRenderMarkers(S, el) {
         "stroke-width": 2 * m.radius, "stroke-linecap": "round" }));
     }
     layer.append(g);
+  }
+  for (const t of pfSection(S).tracks || []) {  // enemy moves seen this turn (P286): dotted
+    for (const line of t.lines) {
+      const pts = line.map(([x, y]) => `${x},${depth - y}`).join(" ");
+      layer.append(el("g", { class: "pf-track", "data-track": t.id },
+        line.length > 1 ? el("polyline", { points: pts }) : el("circle", { cx: line[0][0], cy: depth - line[0][1], r: 0.5 }),
+        el("title", { text: `${unitName(t.id)} seen moving here this turn` })));
+    }
   }
   for (const c of pfSection(S).counters || []) {  // hidden-deployment counters: a place and a size
     layer.append(el("g", { class: "pf-counter", "data-counter": c.id },

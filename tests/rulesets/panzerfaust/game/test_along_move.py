@@ -8,6 +8,7 @@ import json
 import pytest
 
 from kriegsspiel.engine import Game, IllegalCommand, load_scenario
+from kriegsspiel.engine.events import Draft
 from kriegsspiel.rulesets.panzerfaust.game import along_move, sight
 
 from .conftest import HERE, Dice, end_phase_d, fold, settle
@@ -116,3 +117,19 @@ def test_p8_a_screen_that_drives_away_uncovers_what_it_hid():
     full.cache.clear()
     sight.look(full)
     assert full.seen == st.seen and full.spotted == st.spotted
+
+
+def test_p38_a_mover_stopped_on_the_way_was_seen_only_up_to_there():
+    """A mine stops the Cromwell in the gap (mine_hits lands it there): the stretch it never
+    drove is no longer in the German track, and the last-known mark is where it stopped."""
+    game = _moved([[98, 40]])
+    st = game.state
+    ((a, b),) = along_move.stretches(st, "g-pak", "b-tk-1")
+    stop = round((a + b) / 2, 2)
+    at = list(along_move.movement.point_at(st.elements["b-tk-1"].path, stop))
+    fold(game, None, [Draft("mine_hits", {"results": [
+        {"target": "b-tk-1", "result": "immobilised", "at": at, "cm": stop}]}, ())])  # fmt: skip
+    assert along_move.stretches(st, "g-pak", "b-tk-1") == [[a, stop]]
+    assert "b-tk-1" in st.seen["germany"]  # it stands in the gap now
+    (track,) = game.view("germany")["panzerfaust"]["tracks"]
+    assert max(x for x, _ in track["lines"][0]) == pytest.approx(at[0], abs=0.01)

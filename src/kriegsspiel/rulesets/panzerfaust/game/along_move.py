@@ -96,6 +96,33 @@ def glimpse(state: State, mover: Element, start: float) -> None:
             mover.hidden = False  # its counter is turned over (p5)
 
 
+def cut(state: State, mover: str, cm: float) -> None:
+    """(A fold.) `mover` was stopped at `cm` of its move: what lies beyond was
+    never driven, so no one saw it there (p38 mines); a side's last-known mark goes back to the last point
+    it still saw, or away if it saw none (look() marks it again where it stands, if seen)."""
+    by = state.glimpses.get(mover)
+    if not by:
+        return
+    e = state.elements[mover]
+    latest: dict[str, float] = {}
+    sides = {state.elements[o].side for o in by}
+    for o in list(by):
+        kept = [[a, min(b, cm)] for a, b in by[o] if a <= cm + NEAR]
+        if kept:
+            by[o] = kept
+            side = state.elements[o].side
+            latest[side] = max(latest.get(side, -1.0), kept[-1][1])
+        else:
+            del by[o]
+    for side in sides:
+        marks = state.last_seen.setdefault(side, {})
+        if side in latest:
+            x, y = movement.point_at(e.path, latest[side])
+            marks[mover] = [x, y]
+        else:
+            marks.pop(mover, None)
+
+
 def stretches(state: State, observer: str, mover: str) -> list[list[float]]:
     """The stretches of `mover`'s move this turn (cm) that `observer` saw."""
     return state.glimpses.get(mover, {}).get(observer, [])

@@ -129,6 +129,10 @@ def _mine_hits(state: State, d: dict, e: Event) -> None:
     from .orders_fire import land
 
     land(state, d["results"])
+    for r in d["results"]:
+        el = state.elements[r["target"]]
+        if r.get("cm") is not None and [el.x, el.y] == r["at"]:  # stopped there: no further
+            along_move.cut(state, el.id, r["cm"])
 
 
 def _exited(state: State, d: dict, e: Event) -> None:
@@ -475,8 +479,9 @@ def _mined(state: State, side: str, e: Element, path, step: dict, rng) -> list[D
                  tuple(lines))]  # fmt: skip
     if cm is not None:
         at = movement.point_at(step["path"], cm)
+        stop = round(e.moved + cm, 3)  # cm along its whole move this turn
         out.append(Draft("mine_hits", {"results": [{"target": e.id, "result": result,
-                                                    "at": list(at)}]}, ()))  # fmt: skip
+                                                    "at": list(at), "cm": stop}]}, ()))  # fmt: skip
     return out
 
 
