@@ -22,7 +22,8 @@ import math
 from dataclasses import replace
 from typing import Any
 
-from ....geometry.footprint import in_arc
+import numpy as np
+
 from . import movement, sight
 from .state import Element, State
 
@@ -53,25 +54,42 @@ def glimpse(state: State, mover: Element, start: float) -> None:
     for (_, x, y), f in zip(points, features, strict=True):
         if f not in ghosts:
             ghosts[f] = replace(mover, x=x, y=y, feature=f)
+    observers = [o for o in state.elements.values() if o.side != mover.side and o.active]
+    if not observers:
+        return
+    # arc and range of every observer at every point at once (the rules of sight.sees); the
+    # range depends on an observer only through its being closed down and having moved far
+    obs_xy = np.array([(o.x, o.y) for o in observers], float)
+    pts = np.array([(x, y) for _, x, y in points], float)
+    d = pts[None, :, :] - obs_xy[:, None, :]
+    dist = np.hypot(d[..., 0], d[..., 1])
+    facing = np.array([o.turret if o.turret is not None else o.facing for o in observers])
+    rel = (np.degrees(np.arctan2(d[..., 0], d[..., 1])) - facing[:, None]) % 360.0
+    rel = np.where(rel > 180.0, rel - 360.0, rel)
+    half = np.array([sight.arc(o) for o in observers])
+    kinds = list(ghosts)
+    col = np.array([kinds.index(f) for f in features])
+    hows = [(o.has("closed_down"), o.moved > sight.MOVED_FAR) for o in observers]
+    table = {}  # (closed down, moved far) -> the range at each terrain feature of the path
+    for i, how in enumerate(hows):
+        if how not in table:
+            table[how] = [sight.reach(state, observers[i], ghosts[f]) for f in kinds]
+    reach = np.array([table[how] for how in hows])[:, col]
+    spots = (np.abs(rel) <= half[:, None] + 1e-9) & (dist <= reach)
     watchers = []
-    for obs in state.elements.values():
-        if obs.side == mover.side or not obs.active:
-            continue
-        a = (obs.x, obs.y)
-        had = state.spotted.get(obs.id, {})
-        kept = had.get(mover.id, False)  # the feature it was spotted in, or False
-        facing = obs.turret if obs.turret is not None else obs.facing
-        half = sight.arc(obs)
-        reach = {f: sight.reach(state, obs, g) for f, g in ghosts.items()}
-        spot = [
-            in_arc(a, facing, (x, y), half) and math.dist(a, (x, y)) <= reach[f]
-            for (_, x, y), f in zip(points, features, strict=True)
-        ]
-        if kept is not False or any(spot):
-            watchers.append((obs, a, kept, spot))
+    for i, o in enumerate(observers):
+        kept = state.spotted.get(o.id, {}).get(mover.id, False)  # the feature, or False
+        if kept is not False or spots[i].any():
+            watchers.append((o, (o.x, o.y), kept, spots[i].tolist()))
     if not watchers:
         return
-    board.los_many([(a, (x, y)) for _, a, _, _ in watchers for _, x, y in points])
+    lines = [  # the points it could spot; those it keeps in sight are asked one by one
+        (a, (x, y))
+        for _, a, _, spot in watchers
+        for (_, x, y), s in zip(points, spot, strict=True)
+        if s
+    ]
+    board.los_many(lines)
     skip = (mover.id,)  # it stands at its end now: it does not hide its own path
     seen_by: dict[str, float] = {}
     for obs, a, kept, spot in watchers:
