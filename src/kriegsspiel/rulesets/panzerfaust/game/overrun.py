@@ -289,7 +289,7 @@ def _hits(state: State, d: dict, e: Event) -> None:
 
 
 def _drove(state: State, d: dict, e: Event) -> None:
-    from .orders_move import _place
+    from .orders_move import _looked_at, _place
 
     state.phase_data.pop("overrun", None)
     el = state.elements[d["unit"]]
@@ -299,6 +299,7 @@ def _drove(state: State, d: dict, e: Event) -> None:
     start = el.moved
     _place(state, el, rest, d["facing"])
     el.path[-len(rest) :] = [[x, y, round(start + cm, 3)] for x, y, cm in rest]
+    _looked_at(state, {el.id: start})  # the enemy sees it drive on (along_move.py, P283)
 
 
 def _noted(state: State, d: dict, e: Event) -> None:
