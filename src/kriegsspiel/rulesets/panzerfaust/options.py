@@ -37,6 +37,7 @@ class Options(BaseModel):
     overrun_guns: bool = True  # P289: AFVs overrun guns as well as infantry (Q&A 1, p111)
     indirect_wp: Literal["with_smoke", "declared"] = "with_smoke"  # P266: who fires WP (p37)
     vehicle_screen: Literal["size", "all", "wrecks"] = "size"  # P285: vehicles block DLOS (p8)
+    shaken_away: Literal["threats", "edge"] = "threats"  # P271: where a Shaken unit withdraws
 
     @classmethod
     def parse(cls, pairs: list[str]) -> Options:

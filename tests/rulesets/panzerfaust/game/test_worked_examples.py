@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from kriegsspiel.engine import Game, IllegalCommand
-from kriegsspiel.rulesets.panzerfaust.game import command, orders_fire
+from kriegsspiel.rulesets.panzerfaust.game import morale_tests, orders_fire, withdrawal
 
 from .conftest import Dice, duel, end_phase_d, fold, settle, to_fire
 
@@ -134,25 +134,32 @@ def test_p17_covering_fire_zone_width_and_pinning(game: Game):
 
 
 def test_p24_platoon_and_company_retreat_all_survivors_retreat(game: Game):
-    """#14 (p24): a platoon loses two AFVs, tests and retreats; its company HQ tests at once and
-    retreats too: every surviving element of the company retreats (compulsory, free)."""
+    """#14 (p24): a platoon loses AFVs, tests and retreats; its company HQ then tests and
+    retreats too: every surviving element of the company retreats (compulsory, free). The same
+    fire also cost the rifle platoon a team: p23 step 6 has every platoon hit by the event test
+    before the company HQ does, so the company tests after both, once."""
     st = game.state
     orders_fire.land(st, [{"target": "b-tk-1", "result": "destroyed"},
                           {"target": "b-inf-1", "result": "lost_1"}])  # fmt: skip
     assert [q[0] for q in st.phase_data["morale"]] == ["b-tk", "b-inf"]
-    # 2D6 = 2 for the troop (-> retreat), 2 for the company HQ (-> retreat)
-    settle_once = game.rules.automatic(st, Dice(1, 1, 1, 1))
-    assert settle_once[0].type == "morale"
-    assert settle_once[0].data == {
-        "platoon": "b-tk",
-        "result": "retreat",
-        "company_result": "retreat",
-    }
-    fold(game, "britain", settle_once)
+    # 2D6 = 2 for the troop (-> retreat), 12 for the rifle platoon (OK), 2 for the company HQ
+    dice = Dice(1, 1, 6, 6, 1, 1)
+    troop = game.rules.automatic(st, dice)
+    assert [d.data for d in troop] == [{"platoon": "b-tk", "result": "retreat"}]
+    fold(game, "britain", troop)
+    assert st.phase_data["company_tests"] == ["b-co"]  # waits for the rifle platoon's test
+    rifles = game.rules.automatic(st, dice)
+    assert [d.data for d in rifles] == [{"platoon": "b-inf", "result": "ok"}]
+    fold(game, "britain", rifles)
+    company = game.rules.automatic(st, dice)
+    assert [d.data for d in company] == [{"company": "b-co", "result": "retreat"}]
+    assert any("1 sub-unit(s) lost -2" in x for x in company[0].explanation)  # the troop
+    fold(game, "britain", company)
+    assert not morale_tests.pending(st)
     survivors = [e for e in st.side_elements("britain") if not e.lost]
     assert survivors and all(e.has("retreat") for e in survivors)
     assert st.platoons["b-wood"].status == "retreat"  # the HQ's result stands for all (p23)
-    moves = command.retreat_moves(st)["britain"]
+    moves = withdrawal.compulsory(st, True)["britain"]
     assert {m["unit"] for m in moves} == {e.id for e in survivors}
     assert all(m["path"][-1][1] < m["path"][0][1] for m in moves)  # towards their south edge
 

@@ -1,25 +1,18 @@
-"""Command radius (p7) and compulsory moves (p7, p24) as the game state sees them.
+"""Command radius (p7) as the game state sees it.
 
 An element is in command when a chain of its own company's elements, each within the
 radius of the last, links it to its platoon HQ and that HQ to the company HQ
 (rules/pips.py `in_command`); the radius is its HQ's (radio or not, halved for infantry
-squads under radio command). Retreating elements move their full speed towards their own
-table edge at the start of phase F, free of pips, and leave the table when they reach it.
+squads under radio command). Compulsory moves of bad morale are withdrawal.py's.
 """
 
 from __future__ import annotations
 
-import math
-from typing import Any
-
 from ..rules import pips
-from .build import speeds
 from .state import Element, State
 from .turn import own
 
-__all__ = ["in_radius", "own", "retreat_moves"]
-
-TOWARDS = {"north": (0.0, 1.0), "south": (0.0, -1.0), "east": (1.0, 0.0), "west": (-1.0, 0.0)}
+__all__ = ["in_radius", "own"]
 
 
 def _radius(state: State, hq: Element, infantry: bool) -> float:
@@ -62,27 +55,3 @@ def in_radius(state: State, e: Element) -> bool:
         return True
     company = [m for pid in c.platoons for m in state.platoons[pid].members]
     return _linked(state, c.hq, company, state.elements[p.hq])
-
-
-def retreat_moves(state: State) -> dict[str, list[dict[str, Any]]]:
-    """Each side's compulsory retreat moves this turn (p24), by side."""
-    out: dict[str, list[dict[str, Any]]] = {s: [] for s in state.sides}
-    for e in state.elements.values():
-        if not (e.active and e.has("retreat")) or e.has("hull_damaged"):
-            continue
-        edge = next((s.edge for s in state.scenario.sides if s.id == e.side), None) or "south"
-        ux, uy = TOWARDS[edge]
-        full = speeds(state.records[e.id])[0]
-        t = state.scenario.table
-        room = {"north": t.depth - e.y, "south": e.y, "east": t.width - e.x, "west": e.x}[edge]
-        d = min(full, room)
-        x, y = e.x + ux * d, e.y + uy * d
-        move: dict[str, Any] = {
-            "unit": e.id,
-            "path": [[e.x, e.y, 0.0], [x, y, round(d, 3)]],
-            "facing": math.degrees(math.atan2(ux, uy)) % 360,
-        }
-        if full >= room:
-            move["exited"] = edge
-        out[e.side].append(move)
-    return out

@@ -9,6 +9,7 @@ from typing import Literal
 from pydantic import Field
 
 from ....engine.command_schema import Angle, CommandModel, Finite, Ident, Path
+from ....engine.command_schema import Group as Idents
 
 
 class EndPhase(CommandModel):
@@ -131,3 +132,12 @@ class Rally(CommandModel):
     type: Literal["rally"]
     unit: Ident  # the HQ element
     platoon: Ident
+
+
+class Regroup(CommandModel):
+    """Phase F: platoons of one company, each down by half or more and steady, gathered within
+    a 10 cm radius, start to regroup (p24): the first named is the platoon moving now; after two
+    moves stationary, not firing and not under fire they are reorganised at full strength."""
+
+    type: Literal["regroup"]
+    platoons: Idents

@@ -1,7 +1,8 @@
 """Morale tests the game triggers (pp. 23-24, errata Q10: at once, when the situation that
-caused them is complete): a platoon that lost elements tests, and a Shaken or Retreat result
-makes its company HQ test at once (rules/morale.py `cascade`); a pinned element tests before
-it moves or fires (p17). The game builds each test's variations from the state."""
+caused them is complete): a platoon that lost elements tests; a Shaken or Retreat result makes
+its company HQ test as soon as every platoon test of the same event is done (p23 step 6), the
+HQ's result standing for every platoon not already worse; a pinned element tests before it
+moves or fires (p17). The game builds each test's variations from the state (decision P274)."""
 
 from __future__ import annotations
 
@@ -12,37 +13,60 @@ from typing import Any
 from ....chance import Note, Outcome, Roll, sample
 from ....engine.events import Draft, Event
 from ..rules import morale
+from . import withdrawal
 from .state import Element, Platoon, State
 
-SURRENDER = 20.0  # cm: a unit that must retreat this close to the enemy surrenders (p24)
+SURRENDER = withdrawal.SURRENDER  # cm: a unit that must retreat this near the enemy surrenders
 
 
-def _test(state: State, members: list[Element], rating: str, lost: int, hq_lost: bool) -> Any:
-    afv = bool(members) and all(m.kind == "afv" for m in members)
-    shaken = sum(1 for m in members if m.has("shaken"))
+def _afv_platoon(state: State, p: Platoon) -> morale.Test:
+    """An AFV platoon tests with its AFVs as sub-units (p23 example): -2 for each destroyed or
+    disabled (hull or gun damage) since its last regroup (p24), -1 for each Shaken; an AFV
+    left alone tests as itself, -6 if it is damaged (decision P274)."""
+    members = [state.elements[m] for m in p.members if m not in p.written_off]
+    alive = [m for m in members if not m.lost]
+    damaged = [m for m in alive if m.has("hull_damaged") or m.has("gun_damaged")]
+    alone = len(alive) == 1
     return morale.Test(
-        rating=rating,  # type: ignore[arg-type]
-        teams_lost=0 if afv else lost,
-        subunits_lost=lost if afv else 0,
-        subunits_shaken=shaken,
-        afv=afv,
-        afv_damaged=any(m.has("hull_damaged") or m.has("gun_damaged") for m in members),
-        hq_lost=hq_lost,
+        rating=p.morale,  # type: ignore[arg-type]
+        subunits_lost=sum(1 for m in members if m.lost) + (0 if alone else len(damaged)),
+        subunits_shaken=sum(1 for m in alive if m.has("shaken")),
+        afv=True,
+        afv_damaged=alone and bool(damaged),
+        hq_lost=p.hq is not None and state.elements[p.hq].lost,
     )
 
 
-def platoon_test(state: State, p: Platoon, lost: int) -> tuple[Any, Any]:
-    """(the platoon's test, its company HQ's test) after `lost` elements of it were lost."""
-    members = [state.elements[m] for m in p.members]
-    hq_lost = p.hq is not None and state.elements[p.hq].lost
-    c = state.companies[p.company]
-    unit = _test(state, [m for m in members if not m.lost], p.morale, lost, hq_lost)
-    company = [state.elements[m] for pid in c.platoons for m in state.platoons[pid].members]
-    gone = sum(1 for pid in c.platoons if state.platoons[pid].status != "ok")
-    parent = _test(state, [m for m in company if not m.lost], c.morale, 0,
-                   c.hq is not None and state.elements[c.hq].lost)  # fmt: skip
-    parent = morale.Test(**{**parent.__dict__, "subunits_lost": gone})
-    return unit, parent
+def platoon_test(state: State, p: Platoon, lost: int) -> morale.Test:
+    """The platoon's test after `lost` of its elements were lost (p23). Other platoons than
+    AFV ones take -3 for each team lost now (the game has no squads: decision P274)."""
+    alive = [state.elements[m] for m in p.members if not state.elements[m].lost]
+    if alive and all(m.kind == "afv" for m in alive):
+        return _afv_platoon(state, p)
+    return morale.Test(
+        rating=p.morale,  # type: ignore[arg-type]
+        teams_lost=lost,
+        hq_lost=p.hq is not None and state.elements[p.hq].lost,
+    )
+
+
+def company_test(state: State, cid: str) -> morale.Test:
+    """The company HQ's test (p23 steps 6-7), once its platoons' tests of the same event are
+    done: -1 for each Shaken platoon, -2 for each Retreating or destroyed one (its sub-units:
+    the platoons, not their teams); an ad-hoc company of AFV and other platoons tests as
+    non-AFV (p23)."""
+    c = state.companies[cid]
+    plts = [state.platoons[pid] for pid in c.platoons]
+    alive = [state.elements[m] for p in plts for m in p.members if not state.elements[m].lost]
+    gone = [p for p in plts if p.status == "retreat"
+            or not any(state.elements[m].on_table for m in p.members)]  # fmt: skip
+    return morale.Test(
+        rating=c.morale,  # type: ignore[arg-type]
+        subunits_shaken=sum(1 for p in plts if p.status == "shaken" and p not in gone),
+        subunits_lost=len(gone),
+        afv=bool(alive) and all(m.kind == "afv" for m in alive),
+        hq_lost=c.hq is not None and state.elements[c.hq].lost,
+    )
 
 
 def shaken_turns(rating: str):
@@ -64,17 +88,23 @@ def break_pin(rules: Any, e: Element):
 
 
 def surrenders(state: State, e: Element) -> bool:
-    """A retreating element within 20 cm of an enemy element surrenders (p24)."""
+    """A retreating element within 20 cm of an enemy element its side observes surrenders
+    (p24; fog of war, decision P272)."""
     return any(
-        math.dist((e.x, e.y), (o.x, o.y)) <= SURRENDER
-        for o in state.elements.values()
-        if o.side != e.side and o.active
+        math.dist((e.x, e.y), (o.x, o.y)) <= SURRENDER for o in withdrawal.threats(state, e.side)
     )
 
 
 # ------------------------------------------------------------------ the queue of tests
-# A fold that inflicts losses appends [platoon, lost] to state.phase_data["morale"]; the
-# game (rules.py) takes the tests one by one before anything else happens (errata Q10).
+# A fold that inflicts losses appends [platoon, lost] to state.phase_data["morale"]; the game
+# (rules.py) takes the tests one by one before anything else happens (errata Q10). A platoon's
+# Shaken or Retreat puts its company on state.phase_data["company_tests"]: the company HQ
+# tests once every platoon test then due is done (p23 step 6), once however many failed.
+
+
+def pending(state: State) -> bool:
+    """Whether a morale test is due now (nothing else happens until it is taken)."""
+    return bool(state.phase_data.get("morale") or state.phase_data.get("company_tests"))
 
 
 def _status(state: State, pid: str, result: str, turns: int) -> None:
@@ -89,43 +119,82 @@ def _status(state: State, pid: str, result: str, turns: int) -> None:
         if result == "shaken":
             m.counters["shaken"] = max(m.counters.get("shaken", 0), turns)
         else:
+            m.counters.pop("shaken", None)
             m.counters["retreat"] = 1
             if surrenders(state, m):
                 m.lost = True
 
 
 def _fold(state: State, d: dict, e: Event) -> None:
-    pending = state.phase_data.get("morale", [])
-    pending[:] = [q for q in pending if q[0] != d["platoon"]]
-    p = state.platoons[d["platoon"]]
     turns = d.get("turns", 1)
+    if "company" in d:
+        queue = state.phase_data.get("company_tests", [])
+        queue[:] = [c for c in queue if c != d["company"]]
+        c = state.companies[d["company"]]
+        if morale.WORSE[d["result"]] >= morale.WORSE.get(c.status, 0):
+            c.status = d["result"]
+        for pid in c.platoons:
+            _status(state, pid, d["result"], turns)
+        return
+    tests = state.phase_data.get("morale", [])
+    tests[:] = [q for q in tests if q[0] != d["platoon"]]
+    p = state.platoons[d["platoon"]]
     _status(state, p.id, d["result"], turns)
-    company = d.get("company_result")
-    if company:
-        state.companies[p.company].status = company
-        for pid in state.companies[p.company].platoons:
-            _status(state, pid, company, turns)
+    if d.get("company_result"):  # a log from before the company tested apart (P274)
+        _fold(state, {"company": p.company, "result": d["company_result"], "turns": turns}, e)
+        return
+    if d["result"] != "ok":
+        queue = state.phase_data.setdefault("company_tests", [])
+        if p.company not in queue:
+            queue.append(p.company)
 
 
 FOLDS = {"morale": _fold}
 
 
-def automatic(state: State, rng: random.Random) -> list[Draft]:
-    """The next morale test due, if any."""
-    pending = state.phase_data.get("morale")
-    if not pending:
-        return []
-    pid, lost = pending[0]
-    p = state.platoons[pid]
-    unit, parent = platoon_test(state, p, lost)
-    res = sample(morale.cascade, state.rules, unit, parent, rng=rng)
-    parts = res.result.name.split("_")  # platoon_<r> or platoon_<r>_company_<r>
-    result = parts[1]
-    company = parts[3] if len(parts) > 3 else None
+def _roll(state: State, test: morale.Test, rng: random.Random) -> tuple[str, int, list[str]]:
+    res = sample(morale.morale, state.rules, test, rng=rng)
     lines = list(res.lines())
-    data: dict[str, Any] = {"platoon": pid, "result": result, "company_result": company}
-    if "shaken" in (result, company):
-        more = sample(shaken_turns, p.morale, rng=rng)
-        data["turns"] = int(more.result.name.split("_")[1])
+    turns = 1
+    if res.result.name == "shaken":
+        more = sample(shaken_turns, test.rating, rng=rng)
+        turns = int(more.result.name.split("_")[1])
         lines += more.lines()
-    return [Draft("morale", data, (p.side,), tuple(lines))]
+    return res.result.name, turns, lines
+
+
+def automatic(state: State, rng: random.Random) -> list[Draft]:
+    """The next morale test due, if any: every platoon test first, then company tests."""
+    queue = state.phase_data.get("morale")
+    if queue:
+        pid, lost = queue[0]
+        p = state.platoons[pid]
+        result, turns, lines = _roll(state, platoon_test(state, p, lost), rng)
+        data: dict[str, Any] = {"platoon": pid, "result": result}
+        if result == "shaken":
+            data["turns"] = turns
+        if result != "ok":
+            lines.append(f"a {result} platoon: its company HQ tests once its platoons have (p23)")
+        return [Draft("morale", data, (p.side,), (f"{p.name} tests morale (p23)", *lines))]
+    companies = state.phase_data.get("company_tests")
+    if companies:
+        c = state.companies[companies[0]]
+        result, turns, lines = _roll(state, company_test(state, c.id), rng)
+        data = {"company": c.id, "result": result}
+        if result == "shaken":
+            data["turns"] = turns
+        if result != "ok":
+            lines.append(f"the HQ's {result} stands for every platoon not already worse (p23)")
+        return [Draft("morale", data, (c.side,), (f"{c.name} HQ tests morale (p23)", *lines))]
+    return []
+
+
+def new_turn(state: State) -> None:
+    """A Shaken result wears off when its turns have run (p24): a platoon, or company, none of
+    whose elements still carries the Shaken counter is steady again."""
+    for p in state.platoons.values():
+        if p.status == "shaken" and not any(state.elements[m].has("shaken") for m in p.members):
+            p.status = "ok"
+    for c in state.companies.values():
+        if c.status == "shaken" and all(state.platoons[p].status == "ok" for p in c.platoons):
+            c.status = "ok"

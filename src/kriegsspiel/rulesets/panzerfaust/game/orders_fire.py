@@ -32,6 +32,7 @@ from . import (
     morale_tests,
     movement,
     orders_cover,
+    regroup,
     sight,
     smoke,
     softskin,
@@ -115,6 +116,7 @@ def _held(state: State, d: dict, e: Event) -> None:
 def land(state: State, results: list[dict]) -> None:
     """Results of simultaneous fire or a melee land (p6): losses, effects, backtracking."""
     lost: dict[str, int] = {}
+    regroup.fired_on(state, [r["target"] for r in results])
     for r in results:
         t = state.elements[r["target"]]
         if t.lost:
@@ -271,7 +273,7 @@ def _flush_due(state: State) -> bool:
 
 
 def actors(state: State) -> list[str]:
-    if _flush_due(state) or state.phase_data.get("morale"):  # results land, tests first
+    if _flush_due(state) or morale_tests.pending(state):  # results land, tests first
         return []
     e = _current(state)
     if e is None or e.lost or e.has("stunned") or not _has_work(state, e):

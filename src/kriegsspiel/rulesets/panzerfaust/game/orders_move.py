@@ -3,8 +3,10 @@ table first (tie: the lower 1D6), the side with more platoons moving several per
 (option `platoon_ratio`, decision P145). A platoon's turn: single orders to its elements
 (1 pip each from its company, +1 out of command radius) or one group order for the whole
 platoon (move / leap-frog / defend, 1 pip), then `end_platoon`. Spending a company's last pip
-on one element ends its movement (p7). Compulsory moves (Retreat) cost nothing and are made
-for the player when the phase begins. A pinned element must pass a morale test to move (p17).
+on one element ends its movement (p7). Compulsory moves (Retreat, a threatened Shaken
+platoon's withdrawal: withdrawal.py) cost nothing and are made for the player when the phase
+begins, a Retreat result given later in the phase at once. A Shaken element's orders may not
+take it nearer to the enemy (p24). A pinned element must pass a morale test to move (p17).
 """
 
 from __future__ import annotations
@@ -28,10 +30,22 @@ from . import (
     orders_cover,
     overrun,
     rally,
+    regroup,
     riders,
+    withdrawal,
 )
 from .build import speed_placeholder
-from .commands import Dismount, Embark, EndPlatoon, Exit, Group, Move, Overrun, Rally
+from .commands import (
+    Dismount,
+    Embark,
+    EndPlatoon,
+    Exit,
+    Group,
+    Move,
+    Overrun,
+    Rally,
+    Regroup,
+)
 from .state import Element, Platoon, State
 
 COMMANDS = {
@@ -43,6 +57,7 @@ COMMANDS = {
     "exit": Exit,
     "rally": Rally,
     "overrun": Overrun,
+    "regroup": Regroup,
 }
 RANK = {"conscript": 0, "regular": 1, "veteran": 2}
 DIRECTIONS = 8
@@ -111,13 +126,7 @@ def _platoon_done(state: State, d: dict, e: Event) -> None:
 
 
 def _retreat(state: State, d: dict, e: Event) -> None:
-    starts = {}
-    for m in d["moves"]:
-        el = state.elements[m["unit"]]
-        starts[el.id] = _place(state, el, m["path"], m["facing"])
-        if m.get("exited"):
-            el.exited = m["exited"]
-    _looked_at(state, starts)
+    _looked_at(state, withdrawal.fold(state, d["moves"], _place))
     state.phase_data["retreated"] = True
 
 
@@ -245,6 +254,7 @@ def legal(state: State, side: str) -> list[dict[str, Any]]:
     t = state.scenario.table
     for p in _current(state, side):
         out.append({"type": "end_platoon", "platoon": p.id})
+        out += regroup.templates(state, p)
         c = state.companies[p.company]
         left = c.pips - c.spent
         if c.finished or left <= 0:
@@ -263,7 +273,9 @@ def legal(state: State, side: str) -> list[dict[str, Any]]:
             for share in (0.5, 1.0):
                 dx = round(slowest * share * math.sin(a), 2)
                 dy = round(slowest * share * math.cos(a), 2)
-                if all(_reaches(state, m, (m.x + dx, m.y + dy)) for m in members):
+                if all(_reaches(state, m, (m.x + dx, m.y + dy))
+                       and not withdrawal.approaches(state, m, (m.x + dx, m.y + dy))
+                       for m in members):  # fmt: skip
                     for order in ("move", "leapfrog"):
                         out.append(
                             {"type": "group", "platoon": p.id, "order": order, "dx": dx, "dy": dy}
@@ -277,7 +289,8 @@ def legal(state: State, side: str) -> list[dict[str, Any]]:
                 for share in (0.5, 1.0):
                     x = round(min(max(e.x + full * share * math.sin(a), 0.0), t.width), 2)
                     y = round(min(max(e.y + full * share * math.cos(a), 0.0), t.depth), 2)
-                    if (x, y) != (e.x, e.y) and _reaches(state, e, (x, y)):
+                    if (x, y) != (e.x, e.y) and _reaches(state, e, (x, y)) \
+                            and not withdrawal.approaches(state, e, (x, y)):  # fmt: skip
                         out.append({"type": "move", "unit": e.id, "path": [[x, y]]})
             out += overrun.templates(state, side, e)
     return out
@@ -288,7 +301,8 @@ def _exit_templates(state: State, p: Platoon, left: int) -> list[dict[str, Any]]
     for m in (state.elements[x] for x in p.members):
         if can_move(state, m) is None and _cost(state, m, False)[0] <= left:
             for edge, at in EDGE_POINT.items():
-                if _reaches(state, m, at(m, state.scenario.table)):
+                end = at(m, state.scenario.table)
+                if _reaches(state, m, end) and not withdrawal.approaches(state, m, end):
                     out.append({"type": "exit", "unit": m.id, "edge": edge})
     return out
 
@@ -346,6 +360,10 @@ def _path_of(state: State, e: Element, raw: list, field: str = "path") -> list[t
 
 
 def _check_reach(state: State, e: Element, path: list[tuple[float, float]], field: str) -> None:
+    if withdrawal.approaches(state, e, path[-1]):
+        raise IllegalCommand(
+            f"{e.name} is Shaken: it may not move nearer to the enemy (p24)", field
+        )
     full = movement.allowance(state, e, path)
     cost = movement.cost(state, (e.x, e.y), path)
     if e.kind == "infantry" and cost > full and movement.charges(state, e, path):
@@ -378,6 +396,13 @@ def resolve(state: State, side: str, cmd: dict[str, Any], rng: random.Random) ->
         return _exit(state, side, cmd)
     if kind == "overrun":
         return overrun.order(state, side, cmd, rng)
+    if kind == "regroup":  # no pip: the platoons stay where they are (p24, P273)
+        plats = regroup.check(state, side, cmd.get("platoons") or [])
+        p = _platoon(state, side, plats[0].id, "platoons")
+        return [
+            regroup.draft(state, side, plats),
+            Draft("platoon_moved", {"platoon": p.id}, (side,)),
+        ]
     if kind == "rally":
         hq, target = rally.check(state, side, cmd.get("unit"), cmd.get("platoon"))
         p = _platoon(state, side, hq.platoon, "unit")
@@ -433,6 +458,10 @@ def _exit(state: State, side: str, cmd: dict[str, Any]) -> list[Draft]:
     end = EDGE_POINT[edge](e, state.scenario.table)
     if not _reaches(state, e, end):
         raise IllegalCommand(f"{e.name} cannot reach the {edge} edge this move", "edge")
+    if withdrawal.approaches(state, e, end):
+        raise IllegalCommand(
+            f"{e.name} is Shaken: it may not move nearer to the enemy (p24)", "edge"
+        )
     cost, _ = _cost(state, e, False)
     last = _pips(state, p, cost, "unit")
     base = {"platoon": p.id, "company": p.company, "cost": cost, "finishes": last}
@@ -522,6 +551,24 @@ def _group(state: State, side: str, cmd: dict[str, Any], rng: random.Random) -> 
 
 
 # ----------------------------------------------------------------------------- automatic
+def _compulsory(state: State, by_side: dict[str, list[dict]], rng: random.Random) -> list[Draft]:
+    """Retreat and withdrawal moves (withdrawal.py), one event per side (its own to see), and
+    the mines they set off: an element a mine stops stays where it was hit."""
+    out: list[Draft] = []
+    for side, moves in by_side.items():
+        mined: list[Draft] = []
+        for m in moves:
+            el = state.elements[m["unit"]]
+            hits = _mined(state, side, el, [tuple(m["path"][-1][:2])], m, rng)
+            if any(d.type == "mine_hits" for d in hits):
+                m.pop("exited", None)  # stopped on the way: neither off the table nor taken
+                m.pop("surrendered", None)
+            mined += hits
+        lines = tuple(m.pop("note") for m in moves)
+        out += [Draft("retreat_move", {"moves": moves}, (side,), lines), *mined]
+    return out
+
+
 def _first(state: State):
     """Which side moves a platoon first (p6): the lowest troop class on the table; a tie is
     broken by 1D6 each, the lower starting (re-rolled while equal)."""
@@ -550,9 +597,10 @@ def automatic(state: State, rng: random.Random) -> list[Draft]:
         return overrun.automatic(state, rng)
     if not state.phase_data.get("arrived"):
         return [*arrivals.due(state), Draft("arrivals_done", {}, ())]
-    if not state.phase_data.get("retreated"):
-        by_side = command.retreat_moves(state)
-        return [Draft("retreat_move", {"moves": m}, (s,)) for s, m in by_side.items()]
+    first = not state.phase_data.get("retreated")
+    by_side = withdrawal.compulsory(state, first)
+    if by_side or first:
+        return _compulsory(state, by_side, rng) or [Draft("retreat_move", {"moves": []}, ())]
     if state.queue is not None:
         return []
     counts = {

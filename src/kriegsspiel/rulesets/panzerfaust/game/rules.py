@@ -20,7 +20,7 @@ from ....engine.events import SPECTATOR, UMPIRE, Draft, Event
 from ....engine.scenario import Scenario
 from ..options import Options
 from ..rules.tables import Rules, rules
-from . import card, morale_tests, orders_fire, phases, sight, smoke, turn
+from . import card, morale_tests, orders_fire, phases, regroup, sight, smoke, turn
 from .build import initial
 from .state import State
 from .view import view as side_view
@@ -34,6 +34,7 @@ MOVES = (
     "melee",
     "morale",
     "retreat_move",
+    "regrouped",
     "dummy_placed",
     "arrive",
     "mine_hits",
@@ -50,7 +51,7 @@ class PanzerfaustGame:
 
     def __init__(self, rules_: Rules | None = None):
         self.rules = rules_ or rules()
-        self.folds = {**phases.folds(), **morale_tests.FOLDS}
+        self.folds = {**phases.folds(), **morale_tests.FOLDS, **regroup.FOLDS}
         clash = set(self.folds) & set(CORE_EVENTS)
         if clash:
             raise ValueError(f"phase handlers may not fold core events {sorted(clash)}")
@@ -107,6 +108,7 @@ class PanzerfaustGame:
         state.glimpses = {}  # along_move.py: what was seen of this turn's moves
         for p in state.platoons.values():
             p.moved, p.order = False, None
+        morale_tests.new_turn(state)
         for c in state.companies.values():
             c.pips, c.spent, c.finished = 0, 0, False
         state.queue, state.fire_order, state.fire_step = None, [], 0
@@ -143,7 +145,7 @@ class PanzerfaustGame:
             verdict = victory.decide(state.scenario, self.statuses(state), state.turn, False)
             if verdict is not None:
                 return [Draft("game_over", verdict, None, notes(state))]
-        tests = morale_tests.automatic(state, rng)
+        tests = morale_tests.automatic(state, rng) or regroup.automatic(state)
         if tests:
             return tests
         h = phases.handler(state.phase)
@@ -164,7 +166,7 @@ class PanzerfaustGame:
 
     # ------------------------------------------------------------------ queries
     def active_sides(self, state: State) -> list[str]:
-        if state.result is not None or state.phase_data.get("morale"):
+        if state.result is not None or morale_tests.pending(state):
             return []
         return phases.handler(state.phase).actors(state)
 

@@ -102,6 +102,7 @@ class Platoon:
     moved: bool = False  # has had its move in phase F this turn
     order: str | None = None  # move | leapfrog | defend (p7 group orders) this turn
     status: str = "ok"  # ok | shaken | retreat (the platoon's last morale result)
+    written_off: list[str] = field(default_factory=list)  # losses a regroup cleared (p24)
 
 
 @dataclass
@@ -160,6 +161,7 @@ class State:
     pregame: dict[str, Any] | None = None  # the pre-game record (game/pregame.py), if any
     cf_by: dict[str, str] = field(default_factory=dict)  # CF zone -> its firer (umpire's)
     offtable: dict[str, Any] = field(default_factory=dict)  # batteries and aircraft (support.py)
+    regroups: dict[str, dict[str, Any]] = field(default_factory=dict)  # regroup.py (p24)
     result: dict[str, Any] | None = None
     # derived from the scenario, never from events (not in the hash): the table, the rules'
     # tables and options, each element's data record
@@ -194,5 +196,6 @@ class State:
             "pregame": self.pregame,
             "cf_by": self.cf_by,
             "offtable": self.offtable,
+            "regroups": self.regroups,
             "result": self.result,
         }

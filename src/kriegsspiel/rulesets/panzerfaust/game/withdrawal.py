@@ -1,0 +1,244 @@
+"""Compulsory moves of bad morale (p24), made for the player at the start of phase F, free of
+pips (p7, p24; decision P72):
+
+- a Retreating element moves its full move straight toward its own table edge, or directly
+  away from the enemy when an enemy stands in its way; off the table it is lost (p24). It
+  surrenders where it comes within 20 cm of an enemy (p24). A Retreat result given during
+  phase F is carried out at once (p24 notes).
+- a Shaken platoon with an enemy AFV within 40 cm or enemy infantry within 20 cm of one of
+  its elements must withdraw on its next turn (p24): each element moves away from the enemy
+  (or toward its own edge, option `shaken_away`, decision P271) and stops at the first safe
+  position, out of the enemy's line of sight (p24), else where its move runs out; off the
+  table it is lost. A Shaken element's ordinary orders may not take it nearer to the enemy.
+
+Infantry withdraw at the 10 cm charge/evade rate, which p12 allows for bad morale; heavy
+weapons teams (mortars, MMG, HMG) walk. Mines on the way are swept like any move.
+
+Only enemies the side observes now count (fog of war, P271-P272): a compulsory move never
+runs from, stops for or surrenders to an enemy its side does not see, so it tells the side
+nothing about the others.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from . import movement, sight
+from .build import speeds
+from .state import Element, Platoon, State
+
+STEP = 1.0  # cm between the points a withdrawal is walked at
+AFV_NEAR = 40.0  # cm: an enemy AFV this near makes a Shaken unit withdraw (p24)
+INFANTRY_NEAR = 20.0  # cm: enemy infantry this near (p24)
+SURRENDER = 20.0  # cm: a retreating element this near an enemy surrenders (p24)
+AFV_KINDS = ("afv", "motorised_gun")
+HEAVY = ("mortar", "mmg", "hmg")  # infantry heavy weapons: no charge/evade (p12)
+TOWARDS = {"north": (0.0, 1.0), "south": (0.0, -1.0), "east": (1.0, 0.0), "west": (-1.0, 0.0)}
+
+
+# ------------------------------------------------------------------ what the side knows
+def threats(state: State, side: str) -> list[Element]:
+    """The enemy elements `side` observes now: the only ones a compulsory move reacts to."""
+    return [e for e in (state.elements[i] for i in state.seen.get(side, ())) if e.active]
+
+
+def threatened(state: State, p: Platoon) -> bool:
+    """A Shaken platoon must withdraw (p24): an observed enemy AFV within 40 cm or enemy
+    infantry within 20 cm of one of its elements."""
+    foes = threats(state, p.side)
+    for m in (state.elements[x] for x in p.members):
+        if not m.active:
+            continue
+        for f in foes:
+            d = math.dist((m.x, m.y), (f.x, f.y))
+            if (f.kind in AFV_KINDS and d <= AFV_NEAR) or (
+                f.kind == "infantry" and d <= INFANTRY_NEAR
+            ):
+                return True
+    return False
+
+
+def approaches(state: State, e: Element, end: tuple[float, float]) -> bool:
+    """Whether a Shaken element's move to `end` takes it nearer an enemy it observes (p24
+    forbids it)."""
+    if not e.has("shaken"):
+        return False
+    return any(
+        math.dist(end, (f.x, f.y)) < math.dist((e.x, e.y), (f.x, f.y)) - 1e-6
+        for f in threats(state, e.side)
+    )
+
+
+def edge_of(state: State, side: str) -> str:
+    return next((s.edge for s in state.scenario.sides if s.id == side), None) or "south"
+
+
+# ------------------------------------------------------------------ directions
+def _away(e: Element, foes: list[Element]) -> tuple[float, float] | None:
+    """Directly away from the enemy: the unit vectors from each foe, nearer ones weighing more."""
+    vx = vy = 0.0
+    for f in foes:
+        dx, dy = e.x - f.x, e.y - f.y
+        d2 = dx * dx + dy * dy
+        if d2 < 1e-9:
+            continue
+        vx, vy = vx + dx / d2, vy + dy / d2
+    n = math.hypot(vx, vy)
+    return (vx / n, vy / n) if n > 1e-12 else None
+
+
+def in_the_way(e: Element, foes: list[Element], u: tuple[float, float]) -> bool:
+    """An enemy ahead on the way to the edge, within surrender range of the line (p24: the
+    retreat goes to the rear edge "if no enemy forces intervening"; decision P272)."""
+    for f in foes:
+        dx, dy = f.x - e.x, f.y - e.y
+        ahead = dx * u[0] + dy * u[1]
+        if ahead > 0 and abs(dx * u[1] - dy * u[0]) <= SURRENDER:
+            return True
+    return False
+
+
+def _rate(state: State, e: Element) -> float:
+    """The distance of a compulsory move: infantry charge/evade (p12), else its full move."""
+    rec = state.records[e.id]
+    full = speeds(rec)[0]
+    if e.kind == "infantry" and full > 0:
+        name = f"{getattr(rec, 'weapon', '') or ''} {e.type}".casefold()
+        if not any(h in name for h in HEAVY):
+            return movement.CHARGE
+    return full
+
+
+# ------------------------------------------------------------------ the walk
+def _edge_point(state: State, here: tuple[float, float], u: tuple[float, float]):
+    """Where the ray from `here` along `u` leaves the table, and by which edge."""
+    t = state.scenario.table
+    best = (math.inf, "")
+    for limit, comp, pos, edge in ((t.width, u[0], here[0], "east"), (0.0, u[0], here[0], "west"),
+                                   (t.depth, u[1], here[1], "north"), (0.0, u[1], here[1], "south")):  # fmt: skip
+        if abs(comp) > 1e-12:
+            k = (limit - pos) / comp
+            if k >= 0 and k < best[0]:
+                best = (k, edge)
+    k, edge = best
+    return (here[0] + u[0] * k, here[1] + u[1] * k), edge
+
+
+def walk(state: State, e: Element, u: tuple[float, float], budget: float, stop) -> dict[str, Any]:
+    """Walk `e` along `u` in STEP cm steps while its move lasts (terrain slows it, p25), until
+    `stop(point)` names a reason or it reaches the table edge. Returns the end point and why
+    it ended there (`edge`, `spent` or the stop's reason)."""
+    here, spent = (e.x, e.y), 0.0
+    while True:
+        nxt = (here[0] + u[0] * STEP, here[1] + u[1] * STEP)
+        if not state.board.on_table(*nxt):
+            at, edge = _edge_point(state, here, u)
+            c = movement.cost(state, here, [at])
+            if spent + c <= budget + 1e-6:
+                return {"end": at, "why": "edge", "edge": edge}
+            return {"end": here, "why": "spent"}
+        c = movement.cost(state, here, [nxt], budget - spent)
+        if spent + c > budget + 1e-6:
+            return {"end": here, "why": "spent"}
+        spent, here = spent + c, nxt
+        why = stop(here)
+        if why:
+            return {"end": here, "why": why}
+
+
+def _safe(state: State, foes: list[Element]):
+    """A safe position (p24): no enemy the side observes has a line of sight to it."""
+    return lambda p: "safe" if not any(sight.clear(state, (f.x, f.y), p) for f in foes) else None
+
+
+def _surrender(foes: list[Element]):
+    return lambda p: (
+        "surrendered" if any(math.dist(p, (f.x, f.y)) <= SURRENDER for f in foes) else None
+    )
+
+
+def _move(state: State, e: Element, kind: str) -> dict[str, Any] | None:
+    """One element's compulsory move (`retreat` or `withdraw`), or None if it cannot move."""
+    budget = _rate(state, e)
+    if budget <= 0 or e.has("hull_damaged"):
+        return None
+    foes = threats(state, e.side)
+    edge = edge_of(state, e.side)
+    toward = TOWARDS[edge]
+    if kind == "retreat":
+        u = _away(e, foes) if in_the_way(e, foes, toward) else toward
+        how = "away from the enemy in its way" if u != toward else f"toward its {edge} edge"
+        stop = _surrender(foes)
+    else:
+        away = state.rules.opts.shaken_away == "threats"
+        u = (_away(e, foes) if away else None) or toward
+        how = "away from the enemy it observes" if u != toward else f"toward its {edge} edge"
+        stop = _safe(state, foes)
+    u = u or toward
+    r = walk(state, e, u, budget, stop)
+    end = r["end"]
+    d = math.dist((e.x, e.y), end)
+    move: dict[str, Any] = {
+        "unit": e.id,
+        "kind": kind,
+        "path": [[e.x, e.y, 0.0], [end[0], end[1], round(d, 3)]],
+        "facing": math.degrees(math.atan2(u[0], u[1])) % 360,
+    }
+    verb = "retreats" if kind == "retreat" else "withdraws"
+    note = f"{e.name} {verb} {d:.1f} cm {how} (p24)"
+    if r["why"] == "edge":
+        move["exited"] = r["edge"]
+        note += f", leaves the table by the {r['edge']} edge and is lost (p24)"
+    elif r["why"] == "surrendered":
+        move["surrendered"] = True
+        note += ", comes within 20 cm of the enemy and surrenders (p24)"
+    elif r["why"] == "safe":
+        note += ", stopping out of the enemy's sight (a safe position, p24)"
+    move["note"] = note
+    return move
+
+
+def compulsory(state: State, first: bool) -> dict[str, list[dict[str, Any]]]:
+    """Each side's compulsory moves due now: at the start of phase F (`first`) Retreating
+    elements and Shaken platoons under threat; later in the phase, elements that got a
+    Retreat result since (p24 notes). An element makes one compulsory move a turn."""
+    done = set(state.phase_data.get("withdrawn", ()))
+    out: dict[str, list[dict[str, Any]]] = {s: [] for s in state.sides}
+    shaken = set()
+    if first:
+        for p in state.platoons.values():
+            members = [state.elements[m] for m in p.members]
+            if any(m.active and m.has("shaken") for m in members) and threatened(state, p):
+                shaken.update(m.id for m in members)
+    for e in state.elements.values():
+        if not e.active or e.id in done:
+            continue
+        if e.has("retreat"):
+            kind = "retreat"
+        elif e.id in shaken and e.has("shaken"):
+            kind = "withdraw"
+        else:
+            continue
+        m = _move(state, e, kind)
+        if m is not None:
+            out[e.side].append(m)
+    return {s: m for s, m in out.items() if m}
+
+
+def fold(state: State, moves: list[dict[str, Any]], place) -> dict[str, Any]:
+    """Fold compulsory moves: `place` puts an element on its path (orders_move) and says
+    where along its turn's move it started; those starts, by element."""
+    done = state.phase_data.setdefault("withdrawn", [])
+    starts: dict[str, Any] = {}
+    for m in moves:
+        el = state.elements[m["unit"]]
+        starts[el.id] = place(state, el, m["path"], m["facing"])
+        done.append(el.id)
+        if m.get("exited") or m.get("surrendered"):
+            el.lost = True  # off the table or taken prisoner: lost as casualties (p24)
+            if m.get("exited"):
+                el.exited = m["exited"]
+            for rider in el.carrying:
+                state.elements[rider].lost = True
+    return starts
