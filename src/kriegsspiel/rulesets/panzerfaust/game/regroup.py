@@ -138,29 +138,30 @@ def _broken(state: State, g: dict[str, Any]) -> str | None:
     return None
 
 
-def _merge(state: State, g: dict[str, Any]) -> dict[str, Any]:
-    """The reorganisation (p24): each platoon keeps its surviving HQ, then the survivors fill
-    the platoons in the order named up to their full strength; every loss is written off."""
+def _merge(state: State, g: dict[str, Any], gid: str) -> dict[str, Any]:
+    """The reorganisation (p24): the survivors fill the platoons in the order named, each up to
+    its full strength, so they make as few platoons as they can; a platoon takes its own HQ if
+    it survives, else another platoon's, and other platoon HQs go last, to lead a later one."""
     plats = [state.platoons[pid] for pid in g["platoons"]]
     pool = [m for p in plats for m in _members(state, p) if m.on_table]
     assign: dict[str, list[str]] = {p.id: [] for p in plats}
     for p in plats:
-        if p.hq is not None and any(m.id == p.hq for m in pool) and strength(p):
-            assign[p.id].append(p.hq)
-    pool = [m for m in pool if not any(m.id in a for a in assign.values())]
-    for p in plats:
-        need = strength(p) - len(assign[p.id])
-        if need > 0 and not assign[p.id]:  # no HQ of its own left: another's, if one is free
-            hq = next((m for m in pool if m.hq == "platoon"), None)
-            if hq is not None:
-                assign[p.id].append(hq.id)
-                pool.remove(hq)
-                need -= 1
-        take, pool = pool[: max(need, 0)], pool[max(need, 0) :]
-        assign[p.id] += [m.id for m in take]
-    hqs = {pid: next((m for m in ids if state.elements[m].hq == "platoon"), None)
+        if not pool:
+            break
+        hq = next((m for m in pool if m.id == p.hq), None) or next(
+            (m for m in pool if m.hq == "platoon"), None
+        )
+        rest = [m for m in pool if m is not hq]
+        rest.sort(key=lambda m: m.hq == "platoon")  # ordinary elements first (stable)
+        take = ([hq] if hq else []) + rest
+        take = take[: strength(p)]
+        assign[p.id] = [m.id for m in take]
+        pool = [m for m in pool if m not in take]
+    own = {p.id: p.hq for p in plats}
+    hqs = {pid: own[pid] if own[pid] in ids else next(
+               (m for m in ids if state.elements[m].hq == "platoon"), None)
            for pid, ids in assign.items()}  # fmt: skip
-    return {"id": g["id"], "members": assign, "hq": hqs}
+    return {"id": gid, "members": assign, "hq": hqs}
 
 
 def _start(state: State, d: dict, e: Event) -> None:
@@ -196,9 +197,9 @@ def automatic(state: State) -> list[Draft]:
                           (f"the regroup is broken: {why} (p24)",))]  # fmt: skip
     if state.phase != "F" or state.phase_data.get("arrived"):
         return []
-    for g in state.regroups.values():
+    for gid, g in state.regroups.items():
         if state.turn >= g["since"] + MOVES:
-            d = _merge(state, g)
+            d = _merge(state, g, gid)
             lines = tuple(
                 f"{state.platoons[pid].name}: {len(ids)} element(s), losses written off (p24)"
                 for pid, ids in d["members"].items()

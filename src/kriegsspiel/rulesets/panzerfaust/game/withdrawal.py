@@ -47,16 +47,12 @@ def threatened(state: State, p: Platoon) -> bool:
     """A Shaken platoon must withdraw (p24): an observed enemy AFV within 40 cm or enemy
     infantry within 20 cm of one of its elements."""
     foes = threats(state, p.side)
-    for m in (state.elements[x] for x in p.members):
-        if not m.active:
-            continue
-        for f in foes:
-            d = math.dist((m.x, m.y), (f.x, f.y))
-            if (f.kind in AFV_KINDS and d <= AFV_NEAR) or (
-                f.kind == "infantry" and d <= INFANTRY_NEAR
-            ):
-                return True
-    return False
+    return any(
+        _near(f, (m.x, m.y))
+        for m in (state.elements[x] for x in p.members)
+        if m.active
+        for f in foes
+    )
 
 
 def approaches(state: State, e: Element, end: tuple[float, float]) -> bool:
@@ -147,9 +143,22 @@ def walk(state: State, e: Element, u: tuple[float, float], budget: float, stop) 
             return {"end": here, "why": why}
 
 
+def _near(f: Element, p: tuple[float, float]) -> bool:
+    """Whether enemy `f` is near enough point `p` to make a Shaken unit there withdraw (p24)."""
+    d = math.dist(p, (f.x, f.y))
+    return (f.kind in AFV_KINDS and d <= AFV_NEAR) or (f.kind == "infantry" and d <= INFANTRY_NEAR)
+
+
 def _safe(state: State, foes: list[Element]):
-    """A safe position (p24): no enemy the side observes has a line of sight to it."""
-    return lambda p: "safe" if not any(sight.clear(state, (f.x, f.y), p) for f in foes) else None
+    """A safe position (p24): no enemy the side observes is near it or has a line of sight
+    to it."""
+
+    def stop(p: tuple[float, float]) -> str | None:
+        if any(_near(f, p) for f in foes):
+            return None
+        return None if any(sight.clear(state, (f.x, f.y), p) for f in foes) else "safe"
+
+    return stop
 
 
 def _surrender(foes: list[Element]):
@@ -175,6 +184,8 @@ def _move(state: State, e: Element, kind: str) -> dict[str, Any] | None:
         u = (_away(e, foes) if away else None) or toward
         how = "away from the enemy it observes" if u != toward else f"toward its {edge} edge"
         stop = _safe(state, foes)
+        if stop((e.x, e.y)):
+            return None  # already in a safe position: nothing to evacuate
     u = u or toward
     r = walk(state, e, u, budget, stop)
     end = r["end"]
