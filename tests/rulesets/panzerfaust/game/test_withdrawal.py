@@ -9,11 +9,11 @@ import pytest
 from kriegsspiel.engine import Game, IllegalCommand, load_scenario
 from kriegsspiel.rulesets.panzerfaust.game import morale_tests, orders_fire, sight, withdrawal
 
-from .conftest import HERE, Dice, end_phase_d, fold, settle
+from .conftest import HERE, Dice, end_phase_d, fold
 
 
-def barn() -> Game:
-    return Game(load_scenario(HERE / "withdrawal.yaml"), seed=7)
+def barn(**options) -> Game:
+    return Game(load_scenario(HERE / "withdrawal.yaml"), seed=7, options=options or None)
 
 
 def _shaken(game: Game, pid: str, turns: int = 3) -> None:
@@ -62,6 +62,22 @@ def test_p24_a_threatened_shaken_platoon_withdraws_free_and_stops_in_cover():
     assert game.rules.active_sides(st) == ["britain"]
     with pytest.raises(IllegalCommand, match="already moved"):
         game.submit("britain", {"type": "move", "unit": "b-inf-1", "path": [[50, 50]]})
+
+
+def test_p271_option_shaken_away_edge_withdraws_toward_the_own_edge():
+    """Decision P271: `shaken_away=edge` sends the withdrawal to the own (south) edge instead of
+    away from the enemy; the team in the open at (25, 20), with the enemy to its north-east,
+    then walks due south."""
+    moves = {}
+    for way in ("threats", "edge"):
+        game = barn(shaken_away=way)
+        _shaken(game, "b-inf")
+        sight.look(game.state)
+        moves[way] = next(m for m in withdrawal.compulsory(game.state, True)["britain"]
+                          if m["unit"] == "b-inf-2")  # fmt: skip
+    assert moves["edge"]["path"][-1][:2] == [25.0, 10.0]
+    (x, y) = moves["threats"]["path"][-1][:2]
+    assert x < 25.0 and y < 20.0  # south-west, away from the Germans up the lane
 
 
 def test_p24_a_shaken_platoon_with_no_enemy_near_holds():
