@@ -169,15 +169,13 @@ def test_p24_a_retreating_unit_surrenders_to_an_enemy_it_sees_within_20_cm():
     _place(game, **{"b-two-1": (90.0, 80.0), "b-two-2": (20.0, 60.0)})
     _place(game, **{"g-inf-2": (100.0, 85.0)})  # 11 cm from b-two-1; the others 40 cm off
     assert "g-inf-2" in st.seen["britain"]
-    fold(game, "britain", [_morale("b-two", "retreat")])
+    st.phase_data["morale"] = [["b-two", 1]]  # a team lost: 1+1-3 -> Retreat
+    (test,) = game.rules.automatic(st, Dice(1, 1))
+    assert test.data == {"platoon": "b-two", "result": "retreat"}
+    assert any("surrenders" in x for x in test.explanation)
+    fold(game, "britain", [test])
     assert st.elements["b-two-1"].lost  # surrendered (p24)
     assert not st.elements["b-two-2"].lost and st.elements["b-two-2"].has("retreat")
-
-
-def _morale(pid: str, result: str):
-    from kriegsspiel.engine.events import Draft
-
-    return Draft("morale", {"platoon": pid, "result": result}, ("britain",))
 
 
 # ------------------------------------------------------------------ the cascade (p23)
@@ -330,3 +328,21 @@ def test_p24_a_regroup_breaks_when_an_element_moves_or_is_fired_on():
     assert "regroup_broken" in kinds and not st.regroups
     (ev,) = [e for e in game.events[n:] if e.type == "regroup_broken"]
     assert "moved" in ev.explanation[0]
+
+
+def test_p24_example_2_a_poor_company_with_a_shaken_and_a_retreating_platoon_retreats():
+    """p24 morale example 2: a Poor company whose lead platoons came out Shaken and Retreat
+    tests with -1, -2 and -2 for Poor; a die roll of 5 gives 0: Retreat. The game builds
+    that test from the platoons' statuses."""
+    from kriegsspiel.chance import sample
+    from kriegsspiel.rulesets.panzerfaust.rules import morale
+
+    game = barn()
+    st = game.state
+    st.companies["b-co"].morale = "poor"
+    st.platoons["b-inf"].status = "shaken"
+    st.platoons["b-two"].status = "retreat"
+    t = morale_tests.company_test(st, "b-co")
+    assert (t.subunits_shaken, t.subunits_lost, t.afv) == (1, 1, False)
+    assert sum(m.value for m in morale.modifiers(st.rules, t)) == -5
+    assert sample(morale.morale, st.rules, t, dice_script=[2, 3]).result.name == "retreat"

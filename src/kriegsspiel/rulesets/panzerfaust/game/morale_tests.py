@@ -163,6 +163,19 @@ def _roll(state: State, test: morale.Test, rng: random.Random) -> tuple[str, int
     return res.result.name, turns, lines
 
 
+def _surrendering(state: State, pids: list[str], result: str) -> list[str]:
+    """The log lines of the elements a Retreat result makes surrender at once (p24)."""
+    if result != "retreat":
+        return []
+    return [
+        f"{m.name} surrenders: an enemy it observes is within 20 cm (p24)"
+        for p in pids
+        if morale.WORSE.get(state.platoons[p].status, 0) < morale.WORSE["retreat"]
+        for m in (state.elements[x] for x in state.platoons[p].members)
+        if m.active and surrenders(state, m)
+    ]
+
+
 def automatic(state: State, rng: random.Random) -> list[Draft]:
     """The next morale test due, if any: every platoon test first, then company tests."""
     queue = state.phase_data.get("morale")
@@ -175,6 +188,7 @@ def automatic(state: State, rng: random.Random) -> list[Draft]:
             data["turns"] = turns
         if result != "ok":
             lines.append(f"a {result} platoon: its company HQ tests once its platoons have (p23)")
+        lines += _surrendering(state, [pid], result)
         return [Draft("morale", data, (p.side,), (f"{p.name} tests morale (p23)", *lines))]
     companies = state.phase_data.get("company_tests")
     if companies:
@@ -185,6 +199,7 @@ def automatic(state: State, rng: random.Random) -> list[Draft]:
             data["turns"] = turns
         if result != "ok":
             lines.append(f"the HQ's {result} stands for every platoon not already worse (p23)")
+        lines += _surrendering(state, list(c.platoons), result)
         return [Draft("morale", data, (c.side,), (f"{c.name} HQ tests morale (p23)", *lines))]
     return []
 
