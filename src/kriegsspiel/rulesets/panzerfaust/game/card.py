@@ -31,9 +31,12 @@ ARMOUR_FACES = {"hf": "hull front", "hs": "hull side", "hr": "hull rear",
 # a counter (p112) -> what it means at the table, in the project's own words
 REMINDERS = {
     "pinned": "Pinned: it may not move or give covering fire until it recovers (p16).",
-    "shaken": "Shaken: its platoon failed a morale test; it may not advance toward the enemy "
-    "(p24).",
-    "retreat": "Retreat: its platoon broke; it must move away from the enemy (p24).",
+    "shaken": "Shaken: its platoon failed a morale test; it may not move nearer the enemy, "
+    "fires only back, and withdraws to cover, free, when enemy tanks come within 40 cm or "
+    "infantry within 20 cm (p24).",
+    "retreat": "Retreat: its platoon broke; each turn it moves its full move toward its own "
+    "edge (lost off the table), away from any enemy in its way, and surrenders within 20 cm "
+    "of one (p24).",
     "stunned": "Stunned: the crew is dazed; a second stun in the same turn damages the hull "
     "or gun (p31).",
     "hull_damaged": "Hull damaged: it may not move (p31).",
