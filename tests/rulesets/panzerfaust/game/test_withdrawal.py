@@ -346,3 +346,26 @@ def test_p24_example_2_a_poor_company_with_a_shaken_and_a_retreating_platoon_ret
     assert (t.subunits_shaken, t.subunits_lost, t.afv) == (1, 1, False)
     assert sum(m.value for m in morale.modifiers(st.rules, t)) == -5
     assert sample(morale.morale, st.rules, t, dice_script=[2, 3]).result.name == "retreat"
+
+
+def test_p38_a_retreat_stops_where_a_mine_goes_off():
+    """A retreating rifle team walks into a German AP minefield it cannot see: 2D6 = 2 trips a
+    mine and kills it where the square begins (p38); the move's mines are swept like any
+    move's and only the result is told to the British."""
+    from kriegsspiel.rulesets.panzerfaust.game import orders_move
+    from kriegsspiel.rulesets.panzerfaust.game.state import Marker
+
+    game = barn()
+    st = game.state
+    st.elements["b-two-1"].counters["retreat"] = 1
+    field = [[80.0, 8.0], [90.0, 8.0], [90.0, 14.0], [80.0, 14.0]]
+    st.markers["g-mines"] = Marker("g-mines", "mines", "germany", 85.0, 11.0, visible_to=["germany"],
+                                   data={"polygon": field, "density": "medium", "mine": "ap"})  # fmt: skip
+    moves = withdrawal.compulsory(st, True)
+    drafts = orders_move._compulsory(st, moves, Dice(1, 1))
+    assert [d.type for d in drafts] == ["retreat_move", "mine_check", "mine_hits"]
+    assert drafts[1].visible_to == ("britain",) and drafts[2].visible_to == ()
+    fold(game, "britain", drafts)
+    team = st.elements["b-two-1"]
+    assert team.lost and (team.x, team.y) == (85.0, 14.0) and team.exited is None
+    assert "g-mines" not in str(game.view("britain"))
