@@ -369,3 +369,21 @@ def test_p38_a_retreat_stops_where_a_mine_goes_off():
     team = st.elements["b-two-1"]
     assert team.lost and (team.x, team.y) == (85.0, 14.0) and team.exited is None
     assert "g-mines" not in str(game.view("britain"))
+
+
+def test_p24_an_enemy_coming_within_20_cm_of_a_retreating_unit_takes_it_prisoner():
+    """p24: a Retreating unit that an enemy comes within 20 cm of surrenders at once; an enemy
+    it does not observe (deep in the barn) takes no one and is not revealed."""
+    game = barn()
+    st = game.state
+    st.elements["b-two-1"].counters["retreat"] = 1
+    _place(game, **{"b-two-1": (63.0, 45.0), "g-inf-2": (49.0, 45.0)})  # 14 cm, 9 cm inside
+    assert "g-inf-2" not in st.seen["britain"]
+    assert game.rules.automatic(st, Dice()) == []
+    _place(game, **{"g-inf-2": (70.0, 58.0)})  # in the open, 14.8 cm off
+    assert "g-inf-2" in st.seen["britain"]
+    (told,) = game.rules.automatic(st, Dice())
+    assert told.type == "surrendered" and told.data == {"units": ["b-two-1"]}
+    assert told.visible_to == ("britain",) and "surrenders" in told.explanation[0]
+    fold(game, "britain", [told])
+    assert st.elements["b-two-1"].lost and game.rules.automatic(st, Dice()) == []

@@ -20,7 +20,7 @@ from ....engine.events import SPECTATOR, UMPIRE, Draft, Event
 from ....engine.scenario import Scenario
 from ..options import Options
 from ..rules.tables import Rules, rules
-from . import card, morale_tests, orders_fire, phases, regroup, sight, smoke, turn
+from . import card, morale_tests, orders_fire, phases, regroup, sight, smoke, turn, withdrawal
 from .build import initial
 from .state import State
 from .view import view as side_view
@@ -35,6 +35,7 @@ MOVES = (
     "morale",
     "retreat_move",
     "regrouped",
+    "surrendered",
     "dummy_placed",
     "arrive",
     "mine_hits",
@@ -51,7 +52,7 @@ class PanzerfaustGame:
 
     def __init__(self, rules_: Rules | None = None):
         self.rules = rules_ or rules()
-        self.folds = {**phases.folds(), **morale_tests.FOLDS, **regroup.FOLDS}
+        self.folds = {**phases.folds(), **morale_tests.FOLDS, **regroup.FOLDS, **withdrawal.FOLDS}
         clash = set(self.folds) & set(CORE_EVENTS)
         if clash:
             raise ValueError(f"phase handlers may not fold core events {sorted(clash)}")
@@ -145,7 +146,11 @@ class PanzerfaustGame:
             verdict = victory.decide(state.scenario, self.statuses(state), state.turn, False)
             if verdict is not None:
                 return [Draft("game_over", verdict, None, notes(state))]
-        tests = morale_tests.automatic(state, rng) or regroup.automatic(state)
+        tests = (
+            morale_tests.automatic(state, rng)
+            or withdrawal.surrendering(state)
+            or regroup.automatic(state)
+        )
         if tests:
             return tests
         h = phases.handler(state.phase)

@@ -3,8 +3,8 @@ pips (p7, p24; decision P72):
 
 - a Retreating element moves its full move straight toward its own table edge, or directly
   away from the enemy when an enemy stands in its way; off the table it is lost (p24). It
-  surrenders where it comes within 20 cm of an enemy (p24). A Retreat result given during
-  phase F is carried out at once (p24 notes).
+  surrenders where it comes within 20 cm of an enemy, or an enemy comes within 20 cm of it
+  (p24). A Retreat result given during phase F is carried out at once (p24 notes).
 - a Shaken platoon with an enemy AFV within 40 cm or enemy infantry within 20 cm of one of
   its elements must withdraw on its next turn (p24): each element moves away from the enemy
   (or toward its own edge, option `shaken_away`, decision P271) and stops at the first safe
@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from ....engine.events import Draft, Event
 from . import movement, sight
 from .build import speeds
 from .state import Element, Platoon, State
@@ -179,6 +180,8 @@ def _move(state: State, e: Element, kind: str) -> dict[str, Any] | None:
         u = _away(e, foes) if in_the_way(e, foes, toward) else toward
         how = "away from the enemy in its way" if u != toward else f"toward its {edge} edge"
         stop = _surrender(foes)
+        if stop((e.x, e.y)):
+            budget = 0.0  # already within 20 cm: it gives itself up where it stands
     else:
         away = state.rules.opts.shaken_away == "threats"
         u = (_away(e, foes) if away else None) or toward
@@ -235,6 +238,32 @@ def compulsory(state: State, first: bool) -> dict[str, list[dict[str, Any]]]:
         if m is not None:
             out[e.side].append(m)
     return {s: m for s, m in out.items() if m}
+
+
+def surrendering(state: State) -> list[Draft]:
+    """Retreating elements an enemy they observe came within 20 cm of: they surrender at once
+    (p24), each side told of its own."""
+    out = []
+    for side in state.sides:
+        foes = threats(state, side)
+        gone = [e for e in state.side_elements(side) if e.active and e.has("retreat")
+                and any(math.dist((e.x, e.y), (f.x, f.y)) <= SURRENDER for f in foes)]  # fmt: skip
+        if gone:
+            lines = tuple(f"{e.name} is retreating and an enemy it observes is within 20 cm: "
+                          "it surrenders (p24)" for e in gone)  # fmt: skip
+            out.append(Draft("surrendered", {"units": [e.id for e in gone]}, (side,), lines))
+    return out
+
+
+def _surrendered(state: State, d: dict, e: Event) -> None:
+    for uid in d["units"]:
+        el = state.elements[uid]
+        el.lost = True
+        for rider in el.carrying:
+            state.elements[rider].lost = True
+
+
+FOLDS = {"surrendered": _surrendered}
 
 
 def fold(state: State, moves: list[dict[str, Any]], place) -> dict[str, Any]:
