@@ -177,11 +177,9 @@ def _move(state: State, e: Element, kind: str) -> dict[str, Any] | None:
     edge = edge_of(state, e.side)
     toward = TOWARDS[edge]
     if kind == "retreat":
-        u = _away(e, foes) if in_the_way(e, foes, toward) else toward
+        u = (_away(e, foes) if in_the_way(e, foes, toward) else None) or toward
         how = "away from the enemy in its way" if u != toward else f"toward its {edge} edge"
-        stop = _surrender(foes)
-        if stop((e.x, e.y)):
-            budget = 0.0  # already within 20 cm: it gives itself up where it stands
+        stop = _surrender(foes)  # (within 20 cm already, it surrendered: `surrendering`)
     else:
         away = state.rules.opts.shaken_away == "threats"
         u = (_away(e, foes) if away else None) or toward
@@ -189,7 +187,6 @@ def _move(state: State, e: Element, kind: str) -> dict[str, Any] | None:
         stop = _safe(state, foes)
         if stop((e.x, e.y)):
             return None  # already in a safe position: nothing to evacuate
-    u = u or toward
     r = walk(state, e, u, budget, stop)
     end = r["end"]
     d = math.dist((e.x, e.y), end)
