@@ -38,6 +38,7 @@ class Options(BaseModel):
     indirect_wp: Literal["with_smoke", "declared"] = "with_smoke"  # P266: who fires WP (p37)
     vehicle_screen: Literal["size", "all", "wrecks"] = "size"  # P285: vehicles block DLOS (p8)
     shaken_away: Literal["threats", "edge"] = "threats"  # P271: where a Shaken unit withdraws
+    camouflage_on_fire: Literal["keep", "lose"] = "keep"  # P264: p9 loses it only on moving
 
     @classmethod
     def parse(cls, pairs: list[str]) -> Options:

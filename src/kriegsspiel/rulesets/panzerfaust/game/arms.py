@@ -11,6 +11,7 @@ from ....data.errors import RuleError
 from ..models import AFV, InfantryTeam, InfantryWeapon
 from ..rules import infantry_fire, teams
 from ..rules.weapons import Weapon, firer_weapon, infantry_weapon
+from . import fieldworks
 from .state import Element, State
 
 CF_KINDS = {"smg": "smg", "assault rifle": "assault_rifle", "lmg": "lmg", "bar": "lmg",
@@ -97,7 +98,7 @@ def small_arms_fire(
     mv = "over10" if t.moved > 10 else "over5" if t.moved > 5 else "none"
     soft = t.kind == "softskin"
     return infantry_fire.Fire(
-        ((team, 1),), math.dist((e.x, e.y), xy), cover="none" if soft else state.board.cover(*xy),  # type: ignore[arg-type]
+        ((team, 1),), math.dist((e.x, e.y), xy), cover="none" if soft else fieldworks.small_arms_cover(state, t, xy),  # type: ignore[arg-type]
         target_moving=mv, firer_moved=e.moved > 0, troop_class=e.troop_class,  # type: ignore[arg-type]
         weather="clear", under_covering_fire=e.has("pinned"), in_softskin=soft,
     )  # fmt: skip

@@ -42,8 +42,9 @@ REMINDERS = {
     "hull_damaged": "Hull damaged: it may not move (p31).",
     "gun_damaged": "Gun damaged: its main gun may not fire (p31).",
     "brewed_up": "Brewed up: a burning wreck (p31).",
-    "camouflaged": "Camouflaged: harder to observe until it moves or fires (p9).",
-    "dug_in": "Dug in: harder to observe and to hit (p8, p39).",
+    "camouflaged": "Camouflaged: harder to observe, its muzzle flash seen at half range; lost "
+    "when it moves (p9), or fires with the option camouflage_on_fire=lose (P264).",
+    "dug_in": "Dug in: harder to observe and to hit (p8, p39); lost when it moves.",
     "closed_down": "Closed down: the crew sees a narrower arc (p9).",
     "cf": "Giving covering fire this turn (p17).",
 }

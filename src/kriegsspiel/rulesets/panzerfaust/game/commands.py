@@ -8,7 +8,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from ....engine.command_schema import Angle, CommandModel, Finite, Ident, Path
+from ....engine.command_schema import MAX_LISTED, Angle, CommandModel, Finite, Ident, Path
 from ....engine.command_schema import Group as Idents
 
 
@@ -141,3 +141,19 @@ class Regroup(CommandModel):
 
     type: Literal["regroup"]
     platoons: Idents
+
+
+class Dig(CommandModel):
+    """Phase F: the platoon's infantry teams start digging themselves in, all at once (p39)."""
+
+    type: Literal["dig"]
+    platoon: Ident
+
+
+class Camouflage(CommandModel):
+    """Phase F: camouflage the position of `unit` (p9), its own team or crew working with the
+    `helpers` (infantry teams of its platoon beside it)."""
+
+    type: Literal["camouflage"]
+    unit: Ident
+    helpers: list[Ident] = Field(default_factory=list, max_length=MAX_LISTED)

@@ -12,6 +12,7 @@ from typing import Any
 from ....chance import sample
 from ....engine.events import Draft, Event
 from ..rules import cqc, teams
+from . import fieldworks
 from .movement import CONTACT
 from .state import Element, State
 
@@ -38,7 +39,7 @@ def pairs(state: State) -> list[tuple[str, str]]:
 def _side(state: State, e: Element, charged: bool) -> cqc.Side:
     team = teams.team(state.rules.cat, e.type)
     return cqc.Side(
-        ((team, 1),), cover=state.board.cover(e.x, e.y), charged=charged,  # type: ignore[arg-type]
+        ((team, 1),), cover=fieldworks.small_arms_cover(state, e, (e.x, e.y)), charged=charged,  # type: ignore[arg-type]
         pinned=e.has("pinned"), troop_class=e.troop_class,
     )  # fmt: skip
 

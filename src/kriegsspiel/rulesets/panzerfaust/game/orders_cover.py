@@ -16,7 +16,7 @@ from ....engine.commands import IllegalCommand
 from ....engine.events import Draft, Event
 from ..rules import infantry_fire
 from ..rules.infantry_fire import covering_fire_width
-from . import arms, turn
+from . import arms, fieldworks, turn
 from .commands import Cover
 from .state import Marker, State
 
@@ -60,6 +60,10 @@ def _able(state: State, side: str, uid: Any) -> Any:
         raise IllegalCommand(f"{e.name} cannot give covering fire now", "unit")
     if e.has("stunned") or e.has("pinned"):
         raise IllegalCommand(f"{e.name} is stunned or pinned", "unit")
+    if fieldworks.working(state, e):
+        raise IllegalCommand(
+            f"{e.name} is at work on its position and may do nothing else (p9, p39)", "unit"
+        )
     weapons = arms.cover_weapons(state, e)
     team = arms.small_arms(state, e)
     if not weapons or team is None:

@@ -26,6 +26,7 @@ from . import (
     along_move,
     area,
     arms,
+    fieldworks,
     fire_order,
     flame,
     melee,
@@ -286,6 +287,8 @@ def _flame_targets(state: State, e: Element) -> list[Element]:
 
 
 def _has_work(state: State, e: Element) -> bool:
+    if fieldworks.working(state, e):  # digging in or camouflaging: nothing else (p9, p39)
+        return False
     return (
         bool(targets(state, e))
         or bool(backtracks(state, e))

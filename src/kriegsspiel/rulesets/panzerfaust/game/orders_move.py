@@ -24,6 +24,7 @@ from . import (
     along_move,
     arrivals,
     command,
+    fieldworks,
     mines,
     morale_tests,
     movement,
@@ -36,6 +37,8 @@ from . import (
 )
 from .build import speed_placeholder
 from .commands import (
+    Camouflage,
+    Dig,
     Dismount,
     Embark,
     EndPlatoon,
@@ -58,6 +61,8 @@ COMMANDS = {
     "rally": Rally,
     "overrun": Overrun,
     "regroup": Regroup,
+    "dig": Dig,
+    "camouflage": Camouflage,
 }
 RANK = {"conscript": 0, "regular": 1, "veteran": 2}
 DIRECTIONS = 8
@@ -161,9 +166,16 @@ def _ride(state: State, d: dict, e: Event) -> None:
     _spend(state, d)
 
 
+def _works(state: State, d: dict, e: Event) -> None:
+    fieldworks.BEGIN[e.type](state, d, e)
+    _spend(state, d)
+
+
 FOLDS = {
     **arrivals.FOLDS,
     **overrun.FOLDS,
+    **fieldworks.FOLDS,
+    **{kind: _works for kind in fieldworks.BEGIN},
     "rally": _rally,
     "exited": _exited,
     "embark": _ride,
@@ -262,6 +274,10 @@ def legal(state: State, side: str) -> list[dict[str, Any]]:
         out.append({"type": "group", "platoon": p.id, "order": "defend"})
         out += _ride_templates(state, side, p, left)
         out += _exit_templates(state, p, left)
+        out += [
+            t for t in fieldworks.templates(state, side, p)
+            if t["type"] == "dig" or _cost(state, state.elements[t["unit"]], False)[0] <= left
+        ]  # fmt: skip
         members = [
             state.elements[m] for m in p.members if can_move(state, state.elements[m]) is None
         ]
@@ -403,6 +419,8 @@ def resolve(state: State, side: str, cmd: dict[str, Any], rng: random.Random) ->
             regroup.draft(state, side, plats),
             Draft("platoon_moved", {"platoon": p.id}, (side,)),
         ]
+    if kind in ("dig", "camouflage"):
+        return _works_order(state, side, cmd)
     if kind == "rally":
         hq, target = rally.check(state, side, cmd.get("unit"), cmd.get("platoon"))
         p = _platoon(state, side, hq.platoon, "unit")
@@ -435,8 +453,28 @@ def resolve(state: State, side: str, cmd: dict[str, Any], rng: random.Random) ->
     step = _step(state, e, path, cmd.get("facing"))
     move = base | {"moves": [step]}
     note = speed_placeholder(state.records[e.id])
-    told = (f"placeholder used: {note}",) if note else ()
+    told = ((f"placeholder used: {note}",) if note else ()) + fieldworks.leaving(state, e)
     return drafts + [Draft("move", move, (side,), told)] + _mined(state, side, e, path, step, rng)
+
+
+def _works_order(state: State, side: str, cmd: dict[str, Any]) -> list[Draft]:
+    """Dig in a platoon's teams (a group order, 1 pip) or camouflage an element's position (a
+    single order, 1 pip, +1 out of command radius): fieldworks.py (p7, p9, p39)."""
+    if cmd["type"] == "dig":
+        p = _platoon(state, side, cmd.get("platoon"))
+        fieldworks.diggers(state, p)  # refusals before the pips
+        _pips(state, p, 1, "platoon")  # a group order: its last pip ends nothing (p7)
+        base = {"platoon": p.id, "company": p.company, "cost": 1, "finishes": False}
+        return fieldworks.dig(state, p, base)
+    e = command.own(state, side, cmd.get("unit"))
+    p = _platoon(state, side, e.platoon, "unit")
+    why = fieldworks.why_no_camouflage(state, side, e)
+    if why:
+        raise IllegalCommand(why, "unit")
+    cost, _ = _cost(state, e, False)
+    last = _pips(state, p, cost, "unit")
+    base = {"platoon": p.id, "company": p.company, "cost": cost, "finishes": last}
+    return fieldworks.camouflage(state, side, e, list(cmd.get("helpers") or []), base)
 
 
 EDGE_POINT = {

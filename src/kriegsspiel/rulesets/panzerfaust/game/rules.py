@@ -20,7 +20,18 @@ from ....engine.events import SPECTATOR, UMPIRE, Draft, Event
 from ....engine.scenario import Scenario
 from ..options import Options
 from ..rules.tables import Rules, rules
-from . import card, morale_tests, orders_fire, phases, regroup, sight, smoke, turn, withdrawal
+from . import (
+    card,
+    fieldworks,
+    morale_tests,
+    orders_fire,
+    phases,
+    regroup,
+    sight,
+    smoke,
+    turn,
+    withdrawal,
+)
 from .build import initial
 from .state import State
 from .view import view as side_view
@@ -43,6 +54,7 @@ MOVES = (
     "overrun",
     "overrun_hits",
 )
+LEAVES = (*MOVES, "embark", "dismount", "smoke_fired")  # may take an element off its position
 
 
 class PanzerfaustGame:
@@ -85,6 +97,8 @@ class PanzerfaustGame:
             if fold is None:
                 raise ValueError(f"unknown event type {e.type!r}")
             fold(state, e.data, e)
+        if e.type in LEAVES:
+            fieldworks.vacate(state)
         if e.type in MOVES or e.type == "phase":
             sight.look(state)
 
@@ -162,6 +176,9 @@ class PanzerfaustGame:
         else:
             nxt, n = phases.PHASES.after(state.phase, state.turn)
         if state.phase != "setup" and n != state.turn:
+            works = fieldworks.turn_end(state)  # the turn's digging and camouflage count
+            if works:
+                return works
             verdict = victory.decide(state.scenario, self.statuses(state), state.turn, True)
             if verdict is not None:
                 return [Draft("game_over", verdict, None, notes(state))]

@@ -24,7 +24,7 @@ from fractions import Fraction
 
 from ....geometry.footprint import in_arc
 from ..rules import observe
-from . import screens, smoke, wrecks
+from . import fieldworks, screens, smoke, wrecks
 from .state import Element, State
 
 MOVED_FAR = 5.0  # cm: an observer that moved more sees less (p8)
@@ -49,7 +49,7 @@ def reach(state: State, obs: Element, tgt: Element) -> float:
         dug_in_or_hull_down=tgt.has("dug_in"),
         observer_closed_down=obs.has("closed_down"),
         observer_moved=obs.moved > MOVED_FAR,
-        target_moved_or_fired=tgt.moved > 0 or tgt.fired,
+        target_moved_or_fired=tgt.moved > 0 or tgt.fired or fieldworks.working(state, tgt),
         weather=weather(state),
     )
     r = Fraction(base)
@@ -103,11 +103,12 @@ def _observer_key(e: Element) -> tuple:
     return (e.active, e.x, e.y, e.facing, e.turret, e.kind, closed, e.moved > MOVED_FAR)
 
 
-def _target_key(e: Element) -> tuple:
-    """What `sees` reads of a target (with the spotted set it is given)."""
+def _target_key(state: State, e: Element) -> tuple:
+    """What `sees` reads of a target (with the spotted set it is given); at work on its
+    position it counts as moving (fieldworks.py)."""
     return (
         e.on_table, e.transport, e.hidden, e.x, e.y, e.feature, e.size,
-        e.has("camouflaged"), e.has("dug_in"), e.moved > 0 or e.fired,
+        e.has("camouflaged"), e.has("dug_in"), e.moved > 0 or e.fired or fieldworks.working(state, e),
     )  # fmt: skip
 
 
@@ -139,7 +140,7 @@ def _spotting(state: State, side: str, enemies: list[Element]) -> set[str]:
     if memo is None or memo["world"] != world:
         memo = state.cache["sight"] = {"world": world}
     mine = memo.setdefault(side, {"targets": {}, "observers": {}})
-    keys = {t.id: _target_key(t) for t in enemies}
+    keys = {t.id: _target_key(state, t) for t in enemies}
     old = mine["targets"]
     changed = [t for t in enemies if old.get(t.id) != keys[t.id]]
     gone = {i for i in old if i not in keys}

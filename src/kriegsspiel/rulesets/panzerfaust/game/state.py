@@ -162,6 +162,9 @@ class State:
     cf_by: dict[str, str] = field(default_factory=dict)  # CF zone -> its firer (umpire's)
     offtable: dict[str, Any] = field(default_factory=dict)  # batteries and aircraft (support.py)
     regroups: dict[str, dict[str, Any]] = field(default_factory=dict)  # regroup.py (p24)
+    # positions being dug in or camouflaged (fieldworks.py): the element whose position it is
+    # -> {kind, workers, turns, need_turns, moves, need_moves}
+    works: dict[str, dict[str, Any]] = field(default_factory=dict)
     result: dict[str, Any] | None = None
     # derived from the scenario, never from events (not in the hash): the table, the rules'
     # tables and options, each element's data record
@@ -197,5 +200,6 @@ class State:
             "cf_by": self.cf_by,
             "offtable": self.offtable,
             "regroups": self.regroups,
+            "works": self.works,
             "result": self.result,
         }

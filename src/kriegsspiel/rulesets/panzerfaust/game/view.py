@@ -11,7 +11,7 @@ from typing import Any
 from ....engine import victory
 from ....engine.envelope import scenario_keys
 from ....engine.events import SPECTATOR, UMPIRE
-from . import along_move, counter_battery, indirect_smoke, phases, regroup, support
+from . import along_move, counter_battery, fieldworks, indirect_smoke, phases, regroup, support
 from .state import Element, State
 
 VISIBLE_COUNTERS = ("brewed_up", "camouflaged", "dug_in", "closed_down")  # seen on a model
@@ -113,6 +113,7 @@ def view(game: Any, state: State, side: str) -> dict[str, Any]:
             "to_fire": _to_fire(state, side),
             "support": _support(state, side),  # own batteries and aircraft (phase A sheet)
             "regroups": regroup.view(state, side),  # own regroups under way (p24)
+            "works": fieldworks.view(state, side),  # own positions being dug or camouflaged
         }  # fmt: skip
     section["markers"] = markers
     # exit goals: a side's own progress in full, the enemy's goal only (decision P258)

@@ -25,6 +25,29 @@ def fortification_pv(rules: Rules, kind: str, occupants_pv: int) -> int:
     return int(exact * occupants_pv + Fraction(1, 2))
 
 
+DIG_IN_TURNS = 3  # p39 (errata 4, p111): one team digs itself in over three turns
+NO_DIGGING = {  # ground a team cannot dig into (p39), by the scenario's terrain kind
+    "road": "on a road",
+    "building": "in a building",
+    "ruins": "in rubble",
+}
+
+
+def dig_in_turns(kind: str, ground: tuple[str, ...] = ()) -> int:
+    """Turns a team needs to dig itself in during a game (p39, errata 4 p111: 3). Only infantry
+    and infantry heavy weapons teams dig during a game (AFVs and guns are dug in only as
+    defences bought before it); never on roads, in buildings, in rubble or on concrete."""
+    if kind != "infantry":
+        raise RuleError(
+            "only infantry and heavy weapons teams dig in during a game; AFVs and guns are "
+            "dug in only as defences bought before it (p39)"
+        )
+    bad = [NO_DIGGING[g] for g in ground if g in NO_DIGGING]
+    if bad:
+        raise RuleError(f"a team cannot dig in {bad[0]} (p39: not on roads, buildings, rubble)")
+    return DIG_IN_TURNS
+
+
 HEDGEHOG_MOVES = {1: 12, 2: 8, 3: 4}  # p39: fully tracked AFVs not under fire
 
 
