@@ -188,6 +188,7 @@ function pfLabel(c) {
     return `fire ${unitName(c.unit)} → ${unitName(c.target)} at ${c.at} cm along its move (${Math.round((100 * c.at) / seen)}% of the path seen)`;
   }
   if (c.type === "end_platoon") return `${pfPlatoonName(S, c.platoon)}: done moving`;
+  if (c.type === "dig") return `${pfPlatoonName(S, c.platoon)}: dig in (3 turns, p39)`;
   if (c.type === "cover" && c.x !== undefined) return `cover ${unitName(c.unit)} at (${c.x}, ${c.y}) cm`;
   if (c.type === "move" && c.path) {
     const last = c.path[c.path.length - 1];

@@ -249,6 +249,37 @@ def test_p9_camouflage_refusals():
     assert not game.state.works
 
 
+def test_p9_no_camouflage_under_enemy_fire():
+    raw = copy.deepcopy(RAW)
+    raw["forces"]["germany"]["companies"][0]["platoons"][0]["teams"][1].update(x=40, y=30)
+    raw["forces"]["britain"]["companies"][0]["platoons"][0]["teams"][0]["type"] = (
+        "britain/lmg-team-mag"
+    )
+    game = _game(raw)  # g-inf-1 25 cm in front of a British LMG team
+    st = game.state
+    _to_turn(game, 1, "D")
+    game.submit("britain", {"type": "cover", "unit": "b-obs-1", "x": 40, "y": 30})
+    assert st.elements["g-inf-1"].has("pinned")
+    _to_orders(game)
+    _pips(game)
+    with pytest.raises(IllegalCommand, match=r"under enemy fire.*only free of it \(p9\)"):
+        game.submit("germany", {"type": "camouflage", "unit": "g-inf-1"})
+
+
+def test_p265_a_team_dug_in_by_the_scenario_leaves_its_foxhole_when_it_moves():
+    raw = _camouflaged_at(40, 75)
+    raw["forces"]["germany"]["companies"][0]["platoons"][0]["teams"][1]["dug_in"] = True
+    game = _game(raw)
+    _to_orders(game)
+    st = game.state
+    assert st.elements["g-inf-1"].counters == {"dug_in": 1, "camouflaged": 1}
+    _pips(game)
+    game.submit("germany", {"type": "move", "unit": "g-inf-1", "path": [[40, 78]]})
+    assert not st.elements["g-inf-1"].counters
+    move = next(e for e in reversed(game.events) if e.type == "move")
+    assert any("no longer dug in or camouflaged (p9)" in line for line in move.explanation)
+
+
 # ----------------------------------------------------------------------------- fog
 def test_fog_the_enemy_learns_nothing_of_work_it_does_not_observe():
     game = _game()
