@@ -161,3 +161,28 @@ def test_the_cobra_breakthrough_is_an_exit_share_of_half_the_american_force():
 def test_the_breakout_scenario_loads_with_its_share_condition():
     sc = load_scenario(BREAKOUT)
     assert sc.victory.conditions[0].measure == "share"
+
+
+def test_p6_a_platoon_whose_riders_left_by_the_edge_gives_up_its_turn():
+    """Riders of another platoon leave with their carrier: their platoon, counted when phase F
+    began, has nothing left to move and passes (the alternation must not stall)."""
+    raw = yaml.safe_load(BREAKOUT.read_text())
+    raw["victory"]["conditions"] = [{"kind": "exit", "side": "britain", "edge": "north", "count": 5}]
+    platoons = raw["forces"]["britain"]["companies"][0]["platoons"]
+    riders = platoons[0]["teams"].pop(1)
+    platoons.append({"id": "b-ride", "teams": [riders]})
+    game = Game(Scenario.model_validate(raw), seed=4)
+    _to_britain_in_f(game)
+    game.submit("britain", {"type": "end_platoon", "platoon": "b-inf"})
+    while game.rules.active_sides(game.state) != ["britain"]:
+        game.submit("germany", {"type": "end_platoon", "platoon": "g-rg"})
+    _leave(game, "b-tk-1")
+    game.submit("britain", {"type": "end_platoon", "platoon": "b-tk"})
+    st = game.state
+    assert st.elements["b-riders"].exited == "north"
+    while st.phase == "F" and game.rules.active_sides(st) == ["germany"]:
+        game.submit("germany", {"type": "end_platoon", "platoon": "g-rg"})
+    assert st.platoons["b-ride"].moved or st.phase != "F", st.queue.to_json()
+    assert any(e.type == "platoon_moved" and e.data["platoon"] == "b-ride" for e in game.events)
+    for side in game.rules.active_sides(st):
+        assert game.legal_commands(side)

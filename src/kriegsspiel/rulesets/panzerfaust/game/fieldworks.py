@@ -308,7 +308,7 @@ def turn_end(state: State) -> list[Draft]:
         lines = []
         for u in mine:
             e, w = state.elements[u], dict(state.works[u])
-            if w["kind"] == "camouflage" and under_fire(state, e):
+            if w["kind"] == "camouflage" and under_fire(state, e, side):  # as its side sees
                 going[u] = w
                 lines.append(f"{e.name}: under enemy fire this turn, no camouflage work (p9)")
                 continue

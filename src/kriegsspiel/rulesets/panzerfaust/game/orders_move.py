@@ -630,6 +630,20 @@ def enter(state: State) -> None:
     pass
 
 
+def _stranded(state: State) -> list[Draft]:
+    """A platoon the queue counted when the phase began but with nothing left on the table (its
+    last element rode off by an edge on another platoon's vehicle) gives up its turn, free, so
+    that the alternation goes on (p6)."""
+    q = state.queue
+    if q is None or q.done or state.phase_data.get("platoon") is not None:
+        return []
+    side = q.to_act()
+    if not side or _current(state, side):
+        return []
+    idle = sorted(p.id for p in state.platoons.values() if p.side == side and not p.moved)
+    return [Draft("platoon_moved", {"platoon": idle[0]}, (side,))] if idle else []
+
+
 def automatic(state: State, rng: random.Random) -> list[Draft]:
     if state.phase_data.get("overrun"):
         return overrun.automatic(state, rng)
@@ -640,7 +654,7 @@ def automatic(state: State, rng: random.Random) -> list[Draft]:
     if by_side or first:
         return _compulsory(state, by_side, rng) or [Draft("retreat_move", {"moves": []}, ())]
     if state.queue is not None:
-        return []
+        return _stranded(state)
     counts = {
         s: sum(1 for p in state.platoons.values() if p.side == s and movable(state, p))
         for s in state.sides
