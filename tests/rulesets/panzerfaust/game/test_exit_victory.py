@@ -167,7 +167,9 @@ def test_p6_a_platoon_whose_riders_left_by_the_edge_gives_up_its_turn():
     """Riders of another platoon leave with their carrier: their platoon, counted when phase F
     began, has nothing left to move and passes (the alternation must not stall)."""
     raw = yaml.safe_load(BREAKOUT.read_text())
-    raw["victory"]["conditions"] = [{"kind": "exit", "side": "britain", "edge": "north", "count": 5}]
+    raw["victory"]["conditions"] = [
+        {"kind": "exit", "side": "britain", "edge": "north", "count": 5}
+    ]
     platoons = raw["forces"]["britain"]["companies"][0]["platoons"]
     riders = platoons[0]["teams"].pop(1)
     platoons.append({"id": "b-ride", "teams": [riders]})
