@@ -93,7 +93,7 @@ def _shot(state: State, d: dict, e: Event) -> None:
         state.elements[target].counters["flamed"] = 1  # +1 to later flame rolls (p21, P290)
     if not d.get("he"):  # HE and the flame arc land through their "area_hits"
         state.phase_data.setdefault("buffer", []).append(
-            {"target": target, "result": d["result"], "at": d.get("at_xy")}
+            {"target": target, "result": d["result"], "at": d.get("at_xy"), "by": firer.side}
         )
     flash(state, firer)
 
@@ -137,6 +137,8 @@ def land(state: State, results: list[dict]) -> None:
             # it completes its move
             t.x, t.y = r["at"]
             t.feature = state.board.feature(t.x, t.y)
+            if r.get("by"):  # the firer's side saw it there: its last-known point
+                state.last_seen.setdefault(r["by"], {})[t.id] = list(r["at"])
         if hit:
             t.lost = True
             if t.kind == "afv":
