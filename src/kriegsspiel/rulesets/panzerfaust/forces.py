@@ -75,7 +75,8 @@ class Team(Piece):
     radio: bool | None = None  # None: as the record (or the organisation's radio slot) says
     fao: bool = False  # p35: a forward artillery observer
     turret_facing: float | None = None  # AFVs: default the hull's facing
-    limbered: bool = False  # towed guns (p33)
+    limbered: bool = False  # towed guns (p33): limbered to `tower` at the start
+    tower: str | None = None  # a limbered gun's towing vehicle (a piece id of the same side)
     dug_in: bool = False  # p38: dug-in counter
     camouflaged: bool = False  # p9: camouflage already made
     entrenched: str | None = None  # id of the side's work (entrenchment, pillbox) it occupies

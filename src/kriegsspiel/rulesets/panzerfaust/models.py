@@ -298,6 +298,7 @@ class Gun(PanzerfaustRecord):
     wp: bool | None = None
     gun_shield: bool = True
     horse_drawn_only: bool = False
+    limbered_fire: bool = False  # the gun notes: fired by its crew without unlimbering (p33)
     ammo: list[SpecialAmmo] = Field(default_factory=list)
 
     def null_status(self, path: str) -> str:

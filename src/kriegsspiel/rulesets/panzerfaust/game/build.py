@@ -180,6 +180,7 @@ def _add_forces(
                     hq=getattr(t, "hq", None),
                     radio=_radio(rec, t),
                     limbered=bool(getattr(t, "limbered", False)) if isinstance(rec, Gun) else None,
+                    tower=getattr(t, "tower", None) if isinstance(rec, Gun) else None,
                     transport=t.transport,
                     hidden=bool(getattr(t, "hidden", False)),
                 )

@@ -138,6 +138,8 @@ def unit_card(state: State, side: str, name: str) -> dict[str, Any]:
             "moved_cm": round(e.moved, 1),
             "fired": e.fired,
             "limbered": e.limbered,
+            "tower": e.tower,
+            "towing": e.towing,
             "transport": e.transport,
             "platoon": e.platoon,
             "troop_class": e.troop_class,
@@ -148,6 +150,12 @@ def unit_card(state: State, side: str, name: str) -> dict[str, Any]:
             now.append("limbered")
         if e.transport:
             now.append(f"carried by {e.transport}")
+        if e.kind == "gun" and e.tower:
+            now.append(f"towed by {e.tower}" if e.limbered else f"limbering to {e.tower}")
+        if e.towing:
+            now.append(f"towing {e.towing}")
+        if e.job:
+            now.append(f"{e.job['kind'].replace('_', ' ')} until turn {e.job['done']}")
         card["data"]["rows"].append(["now", ", ".join(now)])
         card["data"]["rows"].append(["class and morale", f"{e.troop_class}, {e.morale}"])
     return card

@@ -157,3 +157,21 @@ class Camouflage(CommandModel):
     type: Literal["camouflage"]
     unit: Ident
     helpers: list[Ident] = Field(default_factory=list, max_length=MAX_LISTED)
+
+
+class Limber(CommandModel):
+    """Phase F: limber the towed gun `unit` to the softskin `tower` within 5 cm, or pack up a
+    gun set up to fire limbered (1 pip; the p33 size table's time, tower stationary)."""
+
+    type: Literal["limber"]
+    unit: Ident
+    tower: Ident | None = None
+
+
+class Unlimber(CommandModel):
+    """Phase F: unlimber the towed gun `unit` from its tower (p33), or with `limbered_fire` set
+    it up to fire while still limbered (1 move, guns whose notes allow it, p33-34)."""
+
+    type: Literal["unlimber"]
+    unit: Ident
+    limbered_fire: bool = False

@@ -2,11 +2,13 @@
 fire order first, then the better troop class; then the elements that moved, least distance
 first, then fire order, then class. Elements equal on every key fire simultaneously: their
 results land together (a "volley"). An element that moved over half its allowance, gives
-covering fire, is stunned, retreats (p24) or is a passenger does not fire; a Shaken one fires
+covering fire, is stunned, retreats (p24) or is a passenger does not fire, nor does a towed
+gun limbered, being set up or man-handled this turn (p33, towing.py); a Shaken one fires
 only at elements that fired on it this turn (p24, orders_fire.targets)."""
 
 from __future__ import annotations
 
+from . import towing
 from .build import fire_order, speeds
 from .state import Element, State
 
@@ -16,6 +18,8 @@ CLASS = {"veteran": 0, "regular": 1, "conscript": 2}
 def may_fire(state: State, e: Element) -> bool:
     if not e.active or e.fired or e.has("stunned") or e.has("retreat") or "cf" in e.counters:
         return False  # a retreating unit does not fire (p24)
+    if towing.why_no_fire(state, e):  # limbered, being set up, man-handled (p33)
+        return False
     full = speeds(state.records[e.id])[0]
     return not (full > 0 and e.moved > full / 2 + 1e-9)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 
+from . import towing
 from .build import speeds
 from .state import Element, State
 
@@ -16,10 +17,25 @@ CONTACT = 4.5  # cm between centres: bases in contact (40 mm bases, p11)
 
 
 def allowance(state: State, e: Element, path: list[tuple[float, float]]) -> float:
+    """Road speed when the whole path is on a road, else cross-country speed (times the p25
+    towing factor while it tows a limbered gun, towing.py); a gun: its man-handling rate."""
+    if e.kind == "gun":
+        return towing.manhandle_rate(state, e) or 0.0
     cc, road = speeds(state.records[e.id])
     if road > cc and all(state.board.on_road(x, y) for x, y in path):
         return road
+    if e.towing:
+        return cc * towing.tow_factor(state, e)[0]
     return cc
+
+
+def reach(state: State, e: Element) -> float:
+    """The farthest an element goes in a turn over open ground: its cross-country speed
+    (towing included), or a gun's man-handling rate (p33)."""
+    if e.kind == "gun":
+        return towing.manhandle_rate(state, e) or 0.0
+    cc = speeds(state.records[e.id])[0]
+    return cc * towing.tow_factor(state, e)[0] if e.towing else cc
 
 
 def cost(

@@ -25,7 +25,7 @@ from ....engine.events import Draft, Event
 from ..forces import Aircraft as Plane
 from ..models import InfantryTeam
 from ..rules import aa_fire, aircraft, indirect
-from . import arms, orders_fire, support, turn
+from . import arms, orders_fire, support, towing, turn
 from .state import Element, Marker, State
 
 TURN_ROUND = 4  # p42: 3 moves after a pass before the next one
@@ -140,6 +140,9 @@ def _aa_weapon(state: State, e: Element) -> tuple[str, int] | None:
 def _aa_refused(state: State, e: Element, strike: list[Any]) -> str | None:
     if e.fired or e.moved > 0:
         return f"{e.name} fired or moved this turn: no AA fire (p6 I, p43)"
+    why = towing.why_no_fire(state, e)
+    if why:
+        return why
     if e.id in state.phase_data.get("aa", []):
         return f"{e.name} has already fired AA this turn (one target per move, p43)"
     f = e.feature

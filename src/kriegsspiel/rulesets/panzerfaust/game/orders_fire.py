@@ -37,6 +37,7 @@ from . import (
     sight,
     smoke,
     softskin,
+    towing,
     turn,
     wrecks,
 )
@@ -51,6 +52,7 @@ EFFECTS = {"stunned_1": ("stunned", 1), "stunned_2": ("stunned", 2),
 
 # ----------------------------------------------------------------------------- folds
 def enter(state: State) -> None:
+    towing.complete(state)  # guns (un)limbered by this turn's movement (p33)
     order, keys = fire_order.build(state)
     state.fire_order, state.fire_step = order, 0
     state.phase_data.update(keys=keys, buffer=[], morale=[], shots={})
@@ -151,6 +153,7 @@ def land(state: State, results: list[dict]) -> None:
             counter, n = EFFECTS[name]
             t.counters[counter] = max(t.counters.get(counter, 0), n)
             lost.setdefault(t.platoon, 0)
+    towing.fall_together(state, lost)  # a limbered gun and its tower fall together (p33)
     pending = state.phase_data.setdefault("morale", [])
     for pid, n in lost.items():
         if not any(q[0] == pid for q in pending):
@@ -532,6 +535,8 @@ def _at_shot(state: State, e: Element, t: Element, xy: tuple[float, float], gun:
     if t.has("stunned"):
         prior = "stunned_2" if t.counters["stunned"] > 1 else "stunned_1"
     shots = state.phase_data.get("shots", {}).get(f"{e.id}>{t.id}", 0)
+    if towing.firing_limbered(e):
+        shots = 0  # no second-shot bonus from an unsteady platform (p33)
     s = at_fire.Shot(
         gun, target_of(state.rules.cat, t.type), dist, facing=_aspect(t, xy, e),  # type: ignore[arg-type]
         troop_class=e.troop_class, firer_moved=e.moved > 5,

@@ -33,6 +33,7 @@ from . import (
     rally,
     regroup,
     riders,
+    towing,
     withdrawal,
 )
 from .build import speed_placeholder
@@ -44,10 +45,12 @@ from .commands import (
     EndPlatoon,
     Exit,
     Group,
+    Limber,
     Move,
     Overrun,
     Rally,
     Regroup,
+    Unlimber,
 )
 from .state import Element, Platoon, State
 
@@ -63,9 +66,13 @@ COMMANDS = {
     "regroup": Regroup,
     "dig": Dig,
     "camouflage": Camouflage,
+    "limber": Limber,
+    "unlimber": Unlimber,
 }
+check = towing.check  # a scenario's limbered guns (build time)
 RANK = {"conscript": 0, "regular": 1, "veteran": 2}
 DIRECTIONS = 8
+MANHANDLE_WAYS = 2  # a man-handled gun is offered its full rate ahead and back
 
 
 # ----------------------------------------------------------------------------- folds
@@ -86,6 +93,8 @@ def _place(state: State, el: Element, path: list[list[float]], facing: float) ->
     for rider in el.carrying:
         r = state.elements[rider]
         r.x, r.y, r.facing = el.x, el.y, facing
+    if el.towing:
+        towing.follow(state, el)
     return start
 
 
@@ -154,6 +163,9 @@ def _exited(state: State, d: dict, e: Event) -> None:
     el.exited = d["edge"]
     for rider in el.carrying:
         state.elements[rider].exited = d["edge"]
+    gun = towing.partner(state, el)
+    if gun is not None and gun.limbered:
+        gun.exited = d["edge"]  # towed off with it (p33: one unit)
 
 
 def _rally(state: State, d: dict, e: Event) -> None:
@@ -171,6 +183,11 @@ def _works(state: State, d: dict, e: Event) -> None:
     _spend(state, d)
 
 
+def _tow_job(state: State, d: dict, e: Event) -> None:
+    towing.start(state, d)
+    _spend(state, d)
+
+
 FOLDS = {
     **arrivals.FOLDS,
     **overrun.FOLDS,
@@ -180,6 +197,7 @@ FOLDS = {
     "exited": _exited,
     "embark": _ride,
     "dismount": _ride,
+    "tow_job": _tow_job,
     "mine_check": lambda state, d, e: None,
     "mine_hits": _mine_hits,
     "arrivals_done": _arrived,
@@ -230,8 +248,11 @@ def can_move(state: State, e: Element) -> str | None:
         return f"{e.name} is retreating: its move is compulsory (p24)"
     if "cf" in e.counters:
         return f"{e.name} is giving covering fire and may do nothing else (p17)"
-    if movement.speeds(state.records[e.id])[0] <= 0:
-        return f"{e.name} is a towed gun: not implemented: man-handling and limbering (p33)"
+    why = towing.why_not_move(state, e)
+    if why:
+        return why
+    if movement.reach(state, e) <= 0:
+        return f"{e.name} cannot move"
     return None
 
 
@@ -243,13 +264,16 @@ def _reaches(state: State, e: Element, xy: tuple[float, float]) -> bool:
     if not state.board.on_table(*xy):
         return False
     # the templates ask again at every decision; the answer depends only on the element's
-    # record (fixed for the game), where it stands and the point
+    # record (fixed for the game), where it stands, the point and what it tows
     memo = state.cache.setdefault("reaches", {})
-    key = (e.id, e.x, e.y, xy)
+    key = (e.id, e.x, e.y, xy, towing.tow_factor(state, e)[0] if e.towing else 1.0)
     hit = memo.get(key)
     if hit is None:
         if len(memo) > REACH_MEMO:
             memo.clear()
+        if e.kind == "gun":
+            hit = memo[key] = towing.manhandle_refusal(state, e, [xy]) is None
+            return hit
         budget = movement.allowance(state, e, [xy]) + 1e-6
         hit = memo[key] = movement.cost(state, (e.x, e.y), [xy], budget) <= budget
     return hit
@@ -273,18 +297,16 @@ def legal(state: State, side: str) -> list[dict[str, Any]]:
             continue
         out.append({"type": "group", "platoon": p.id, "order": "defend"})
         out += _ride_templates(state, side, p, left)
+        out += _tow_templates(state, p, left)
         out += _exit_templates(state, p, left)
         out += [
             t for t in fieldworks.templates(state, side, p)
             if t["type"] == "dig" or _cost(state, state.elements[t["unit"]], False)[0] <= left
         ]  # fmt: skip
-        members = [
-            state.elements[m] for m in p.members if can_move(state, state.elements[m]) is None
-        ]
-        if not members:
-            continue
-        slowest = min(movement.speeds(state.records[m.id])[0] for m in members)
-        for i in range(DIRECTIONS):
+        every = [state.elements[m] for m in p.members if can_move(state, state.elements[m]) is None]
+        members = [m for m in every if m.kind != "gun"]  # guns: single orders (P275)
+        slowest = min((movement.reach(state, m) for m in members), default=0.0)
+        for i in range(DIRECTIONS if members else 0):
             a = 2 * math.pi * i / DIRECTIONS
             for share in (0.5, 1.0):
                 dx = round(slowest * share * math.sin(a), 2)
@@ -296,13 +318,14 @@ def legal(state: State, side: str) -> list[dict[str, Any]]:
                         out.append(
                             {"type": "group", "platoon": p.id, "order": order, "dx": dx, "dy": dy}
                         )
-        for e in members:
+        for e in every:
             if _cost(state, e, False)[0] > left:
                 continue
-            full = movement.speeds(state.records[e.id])[0]
-            for i in range(DIRECTIONS):
-                a = 2 * math.pi * i / DIRECTIONS
-                for share in (0.5, 1.0):
+            full = movement.reach(state, e)
+            ways = MANHANDLE_WAYS if e.kind == "gun" else DIRECTIONS
+            for i in range(ways):
+                a = 2 * math.pi * i / ways + (math.radians(e.facing) if e.kind == "gun" else 0.0)
+                for share in (1.0,) if e.kind == "gun" else (0.5, 1.0):
                     x = round(min(max(e.x + full * share * math.sin(a), 0.0), t.width), 2)
                     y = round(min(max(e.y + full * share * math.cos(a), 0.0), t.depth), 2)
                     if (x, y) != (e.x, e.y) and _reaches(state, e, (x, y)) \
@@ -320,6 +343,14 @@ def _exit_templates(state: State, p: Platoon, left: int) -> list[dict[str, Any]]
                 end = at(m, state.scenario.table)
                 if _reaches(state, m, end) and not withdrawal.approaches(state, m, end):
                     out.append({"type": "exit", "unit": m.id, "edge": edge})
+    return out
+
+
+def _tow_templates(state: State, p: Platoon, left: int) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for m in (state.elements[x] for x in p.members):
+        if m.kind == "gun" and _cost(state, m, False)[0] <= left:
+            out += towing.templates(state, m)
     return out
 
 
@@ -380,6 +411,11 @@ def _check_reach(state: State, e: Element, path: list[tuple[float, float]], fiel
         raise IllegalCommand(
             f"{e.name} is Shaken: it may not move nearer to the enemy (p24)", field
         )
+    if e.kind == "gun":  # man-handled (p33)
+        why = towing.manhandle_refusal(state, e, path)
+        if why:
+            raise IllegalCommand(why, field)
+        return
     full = movement.allowance(state, e, path)
     cost = movement.cost(state, (e.x, e.y), path)
     if e.kind == "infantry" and cost > full and movement.charges(state, e, path):
@@ -408,6 +444,8 @@ def resolve(state: State, side: str, cmd: dict[str, Any], rng: random.Random) ->
         return _group(state, side, cmd, rng)
     if kind in ("dismount", "embark"):
         return _ride_order(state, side, cmd)
+    if kind in ("limber", "unlimber"):
+        return _tow_order(state, side, cmd)
     if kind == "exit":
         return _exit(state, side, cmd)
     if kind == "overrun":
@@ -454,6 +492,8 @@ def resolve(state: State, side: str, cmd: dict[str, Any], rng: random.Random) ->
     move = base | {"moves": [step]}
     note = speed_placeholder(state.records[e.id])
     told = ((f"placeholder used: {note}",) if note else ()) + fieldworks.leaving(state, e)
+    if e.towing:
+        told += tuple(x for x in towing.tow_factor(state, e)[1:] if x)
     return drafts + [Draft("move", move, (side,), told)] + _mined(state, side, e, path, step, rng)
 
 
@@ -534,6 +574,18 @@ def _ride_order(state: State, side: str, cmd: dict[str, Any]) -> list[Draft]:
     return [Draft("dismount", base | {"unit": e.id, "x": x, "y": y}, (side,))]
 
 
+def _tow_order(state: State, side: str, cmd: dict[str, Any]) -> list[Draft]:
+    """Limber, unlimber, set up or pack up a towed gun (towing.py): a single order of 1 pip
+    (+1 out of command radius, p7) for the gun, whatever time the work takes (P275)."""
+    gun = command.own(state, side, cmd.get("unit"))
+    p = _platoon(state, side, gun.platoon, "unit")
+    job, why = towing.plan(state, gun, cmd)
+    cost, _ = _cost(state, gun, False)
+    last = _pips(state, p, cost, "unit")
+    base = {"platoon": p.id, "company": p.company, "cost": cost, "finishes": last}
+    return [Draft("tow_job", base | job, (side,), tuple(why))]
+
+
 def _mined(state: State, side: str, e: Element, path, step: dict, rng) -> list[Draft]:
     """Mines set off along the move (mines.py): the mover learns the result; an element
     destroyed or immobilised is left where it was hit (the umpire's `mine_hits` lands it)."""
@@ -563,7 +615,8 @@ def _group(state: State, side: str, cmd: dict[str, Any], rng: random.Random) -> 
     if order != "defend":
         if dx == 0 and dy == 0:
             raise IllegalCommand("a group move needs dx or dy", "dx")
-        movers = [m for m in members if can_move(state, m) is None]
+        # a group move leaves guns where they are: man-handling is a single order (P275)
+        movers = [m for m in members if m.kind != "gun" and can_move(state, m) is None]
         if order == "leapfrog":
             movers = movers[::2]  # p7: half the platoon moves, the rest stays
         if not movers:

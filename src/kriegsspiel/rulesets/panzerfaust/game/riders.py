@@ -14,7 +14,7 @@ from ....engine.commands import IllegalCommand
 from ....engine.events import Event
 from ..models import AFV
 from ..rules.vehicles import riders_allowed
-from .movement import speeds
+from .build import speeds
 from .state import Element, State
 
 REACH = 5.0  # cm: how near a vehicle an element must be to board it

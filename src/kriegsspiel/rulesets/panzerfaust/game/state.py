@@ -28,7 +28,7 @@ COUNTERS = (
     "camouflaged",  # p9
     "dug_in",  # p38
     "closed_down",  # an AFV's crew closed down (p8/p9)
-    "set_up",  # a support weapon set up to fire (p12)
+    "set_up",  # a support weapon set up to fire (p12); a gun set up for limbered fire (p33)
 )
 MARKERS = ("cf", "poa", "bz", "smoke", "mines", "dummy", "wreck")
 
@@ -64,6 +64,10 @@ class Element:
     hq: str | None = None  # "company" | "platoon": this element is that HQ
     radio: bool = False
     limbered: bool | None = None  # a towed gun: True while limbered (p33)
+    tower: str | None = None  # a towed gun: the vehicle it is limbered (or limbering) to
+    towing: str | None = None  # a vehicle: the gun it tows (or is limbering, unlimbering)
+    job: dict[str, Any] | None = None  # a gun's (un)limbering in hand (game/towing.py)
+    fires_from: int = 0  # a towed gun fires from this turn on (set-up time, p33)
     transport: str | None = None  # the vehicle carrying it (riders, passengers, towed guns)
     carrying: list[str] = field(default_factory=list)
     counters: dict[str, int] = field(default_factory=dict)

@@ -24,17 +24,27 @@ def own_piece(e: Element) -> dict[str, Any]:
         "platoon": e.platoon, "hq": e.hq, "radio": e.radio, "size": e.size,
         "troop_class": e.troop_class, "morale": e.morale, "counters": dict(e.counters),
         "transport": e.transport, "carrying": list(e.carrying), "limbered": e.limbered,
-        "moved": e.moved, "fired": e.fired, "hidden": e.hidden,
+        "tower": e.tower, "towing": e.towing, "job": dict(e.job) if e.job else None,
+        "fires_from": e.fires_from, "moved": e.moved, "fired": e.fired, "hidden": e.hidden,
     }  # fmt: skip
 
 
 def enemy_piece(state: State, side: str, e: Element) -> dict[str, Any]:
-    return {
+    out = {
         "id": state.aliases.alias(side, e.id), "side": e.side, "x": e.x, "y": e.y,
         "facing": e.facing, "kind": e.kind, "name": state.records[e.id].name, "type": e.type,
         "turret": e.turret, "size": e.size,
         "counters": {k: v for k, v in e.counters.items() if k in VISIBLE_COUNTERS},
     }  # fmt: skip
+    # a gun seen hooked up shows it; the link is named only when this side observes both
+    gun = e if e.kind == "gun" else state.elements.get(e.towing) if e.towing else None
+    if gun is not None and gun.limbered:
+        if e is gun:
+            out["limbered"] = True
+        other = gun.tower if e is gun else gun.id
+        if other in state.seen.get(side, ()):
+            out["tow_link"] = state.aliases.alias(side, other)
+    return out
 
 
 def counters(state: State, side: str) -> list[dict[str, Any]]:
