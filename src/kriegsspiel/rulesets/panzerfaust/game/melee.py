@@ -1,7 +1,9 @@
-"""Close quarter combat, the last step of phase G (pp. 17-19): every infantry element in base
-contact with an enemy infantry element fights one melee (rules/cqc.py); the side that moved
-in charged. Losses are simultaneous; each side's platoon then tests morale (p19), through the
-same queue as fire losses (orders_fire.py)."""
+"""Close quarter combat, the last step of phase G (pp. 17-19): the melees and their combats
+(melee_groups.py) are all rolled at once with the rules core (rules/cqc.py), each side's
+teams summed; losses are simultaneous and fall on the elements of the combat, nearest the
+enemy first (P282). Every platoon that fought then tests morale (p19), through the same queue
+as fire losses (orders_fire.py). Touching an enemy base reveals it: each element spots the
+enemies of its combat (P281)."""
 
 from __future__ import annotations
 
@@ -11,37 +13,9 @@ from typing import Any
 
 from ....chance import sample
 from ....engine.events import Draft, Event
-from ..rules import cqc, teams
-from . import fieldworks
-from .movement import CONTACT
-from .state import Element, State
-
-
-def pairs(state: State) -> list[tuple[str, str]]:
-    """(attacker, defender) element pairs in contact; each element fights once."""
-    inf = [e for e in state.elements.values() if e.active and e.kind == "infantry"]
-    out, used = [], set()
-    for a in sorted(inf, key=lambda e: (-e.moved, e.id)):
-        if a.id in used:
-            continue
-        for d in sorted(inf, key=lambda e: e.id):
-            if (
-                d.side != a.side
-                and d.id not in used
-                and math.dist((a.x, a.y), (d.x, d.y)) <= CONTACT
-            ):
-                out.append((a.id, d.id))
-                used.update((a.id, d.id))
-                break
-    return out
-
-
-def _side(state: State, e: Element, charged: bool) -> cqc.Side:
-    team = teams.team(state.rules.cat, e.type)
-    return cqc.Side(
-        ((team, 1),), cover=fieldworks.small_arms_cover(state, e, (e.x, e.y)), charged=charged,  # type: ignore[arg-type]
-        pinned=e.has("pinned"), troop_class=e.troop_class,
-    )  # fmt: skip
+from ..rules import cqc
+from . import melee_groups
+from .state import State
 
 
 def _fold_done(state: State, d: dict, e: Event) -> None:
@@ -51,36 +25,95 @@ def _fold_done(state: State, d: dict, e: Event) -> None:
 def _fold_melee(state: State, d: dict, e: Event) -> None:
     from .orders_fire import land
 
-    state.phase_data.setdefault("fought", []).extend((d["attacker"], d["defender"]))
+    ids = [i for _, members in d["sides"] for i in members]
+    for i in ids:  # each sees the enemies it fought (P281)
+        me = state.elements[i]
+        for j in ids:
+            them = state.elements[j]
+            if them.side != me.side and them.on_table:
+                state.spotted.setdefault(i, {})[j] = them.feature
     land(state, d["results"])
+    pending = state.phase_data.setdefault("morale", [])
+    for pid in sorted({state.elements[i].platoon for i in ids}):  # both sides test (p19)
+        if not any(q[0] == pid for q in pending):
+            pending.append([pid, 0])
 
 
 def _noted(state: State, d: dict, e: Event) -> None:
-    pass  # each side's notice of a melee folded by "melee"
+    pass  # each side's notice of a combat folded by "melee"
 
 
 FOLDS = {"melees_done": _fold_done, "melee": _fold_melee, "melee_fought": _noted}
 
 
+def _casualties(state: State, ids: tuple[str, ...], enemy: tuple[str, ...], n: int) -> list[str]:
+    """The `n` elements of a combat's side that fall (a team each): nearest the enemy first
+    (P282; the book lets the owner choose, p14)."""
+
+    def gap(i: str) -> tuple[float, str]:
+        e = state.elements[i]
+        d = min(math.dist((e.x, e.y), (state.elements[j].x, state.elements[j].y)) for j in enemy)
+        return d, i
+
+    return sorted(ids, key=gap)[:n]
+
+
+def resolve(state: State, combat: melee_groups.Combat, rng: random.Random) -> list[Draft]:
+    """One combat: the side that charged in attacks (else the first side), P280; its drafts."""
+    (s1, ids1), (s2, ids2) = combat.sides
+    charged = {s: sum(state.elements[i].moved > 0 for i in ids) for s, ids in combat.sides}
+    attacker, defender = (
+        ((s2, ids2), (s1, ids1)) if charged[s2] > charged[s1] else ((s1, ids1), (s2, ids2))
+    )
+    per = {s: [melee_groups.side_of(state, state.elements[i]) for i in ids]
+           for s, ids in combat.sides}  # fmt: skip
+    a, d = (cqc.worst(state.rules, per[s]) for s in (attacker[0], defender[0]))
+    res = sample(cqc.cqc, state.rules, a, d, rng=rng)
+    inflicted = {defender[0]: res.result.get("attacker_lost", 0),
+                 attacker[0]: res.result.get("defender_lost", 0)}  # fmt: skip
+    lost = {attacker[0]: inflicted[defender[0]], defender[0]: inflicted[attacker[0]]}
+    ids = dict(combat.sides)
+    falls = {
+        s: set(_casualties(state, ids[s], ids[state.enemy(s)], lost[s])) for s in ids
+    }
+    results: list[dict[str, Any]] = [
+        {"target": i, "result": "lost_1" if i in falls[s] else "lost_0"}
+        for s, members in combat.sides
+        for i in members
+    ]
+    why = (("this melee could not be split into combats of like variables: each side fights "
+            "with its worst variables (p18)",) if combat.worst else ())  # fmt: skip
+    guessed = sorted({state.elements[i].name for _, m in combat.sides for i in m
+                      if melee_groups.team_of(state, state.elements[i])[1]})  # fmt: skip
+    lines = (
+        why
+        + tuple(res.lines())
+        + tuple(f"placeholder used: {p}" for p in sorted(res.placeholders))
+        + tuple(f"placeholder used: {n} fights with CQC factor {melee_groups.LOST_CQC}, its "
+                "own was lost (p18, P280)" for n in guessed)  # fmt: skip
+    )
+    data = {"sides": [[s, list(m)] for s, m in combat.sides], "attacker": attacker[0],
+            "worst": combat.worst, "results": results}  # fmt: skip
+    out = [Draft("melee", data, (), lines)]
+    for side, mine in combat.sides:
+        theirs = ids[state.enemy(side)]
+        notice = {
+            "units": list(mine),
+            "enemies": [state.aliases.alias(side, j) for j in theirs],
+            "lost": sorted(falls[side]),
+            "teams_lost": lost[side],
+            "inflicted": lost[state.enemy(side)],
+            "charged": side == attacker[0] and charged[side] > 0,
+        }
+        out.append(Draft("melee_fought", notice, (side,), lines))
+    return out
+
+
 def automatic(state: State, rng: random.Random) -> list[Draft]:
+    """Every combat of every melee at once (p18 step 6: simultaneous), then done."""
     if state.phase_data.get("cqc_done"):
         return []
-    fought = state.phase_data.get("fought", [])
-    for a_id, d_id in pairs(state):
-        if a_id in fought or d_id in fought:
-            continue
-        a, d = state.elements[a_id], state.elements[d_id]
-        res = sample(cqc.cqc, state.rules, _side(state, a, a.moved > 0),
-                     _side(state, d, d.moved > 0), rng=rng)  # fmt: skip
-        lost = {d.id: res.result.get("defender_lost", 0), a.id: res.result.get("attacker_lost", 0)}
-        results: list[dict[str, Any]] = [
-            {"target": uid, "result": f"lost_{n}"} for uid, n in lost.items()
-        ]
-        lines = tuple(res.lines())
-        out = [Draft("melee", {"attacker": a_id, "defender": d_id, "results": results}, (), lines)]
-        for mine, theirs in ((a, d), (d, a)):
-            notice = {"unit": mine.id, "enemy": state.aliases.alias(mine.side, theirs.id),
-                      "lost": lost[mine.id], "inflicted": lost[theirs.id]}  # fmt: skip
-            out.append(Draft("melee_fought", notice, (mine.side,), lines))
-        return out
-    return [Draft("melees_done", {}, None)]
+    out: list[Draft] = []
+    for combat in melee_groups.combats(state):
+        out += resolve(state, combat, rng)
+    return out + [Draft("melees_done", {}, None)]

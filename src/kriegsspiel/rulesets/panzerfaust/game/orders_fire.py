@@ -30,6 +30,7 @@ from . import (
     fire_order,
     flame,
     melee,
+    melee_groups,
     morale_tests,
     movement,
     orders_cover,
@@ -186,7 +187,10 @@ def _small_arms_reach(state: State, e: Element, dist: float) -> bool:
 
 
 def _can_hit(state: State, e: Element, t: Element, xy: tuple[float, float]) -> str | None:
-    """Why `e` cannot fire at `t` at `xy`, or None (weapon, range band)."""
+    """Why `e` cannot fire at `t` at `xy`, or None (close combat, weapon, range band)."""
+    in_melee = melee_groups.why_not_target(state, e.side, t, xy)
+    if in_melee:
+        return in_melee
     dist = _range(e, xy)
     if t.kind == "infantry":
         if _small_arms_reach(state, e, dist):
@@ -215,6 +219,8 @@ def _can_hit(state: State, e: Element, t: Element, xy: tuple[float, float]) -> s
 
 def targets(state: State, e: Element, check: Any = None) -> list[Element]:
     """The observed enemy elements `e` may engage now (`check`: why not, default `_can_hit`)."""
+    if melee_groups.why_not_firer(state, e):
+        return []
     check = check or _can_hit
     seen = state.spotted.get(e.id, {})
     shots = state.phase_data.get("shots", {})
@@ -249,7 +255,7 @@ def sightings(state: State, e: Element, t: Element) -> list[float]:
 def backtracks(state: State, e: Element) -> list[tuple[Element, float]]:
     """Movers `e` saw on their way this turn that it cannot engage where they are now but
     could at some point of their move it saw: (mover, the last such point)."""
-    if e.has("shaken"):
+    if e.has("shaken") or melee_groups.why_not_firer(state, e):
         return []
     now = {t.id for t in targets(state, e)}
     out = []
@@ -361,6 +367,9 @@ def _firer(state: State, side: str, cmd: dict[str, Any]) -> Element:
 def _aim(state: State, side: str, cmd: dict[str, Any]) -> tuple[Element, Element, Any]:
     """A fire command checked as given: the firer, its target and the point it is engaged at."""
     e = _firer(state, side, cmd)
+    busy = melee_groups.why_not_firer(state, e)
+    if busy:
+        raise IllegalCommand(busy, "unit")
     if cmd.get("at") is None:
         t = turn.observed(state, side, cmd.get("target"))
         if e.has("shaken") and t not in targets(state, e):

@@ -1,10 +1,12 @@
 """Close quarter combat (pp. 17-19): each side sums its teams' CQC factors (p18), adds its
 variations and a chance die, and reads the enemy's losses on the Infantry Casualty Table;
-losses are simultaneous. Melees with different variables are resolved separately (p18)."""
+losses are simultaneous. A melee whose elements differ in their variables is split into
+combats of like variables where it can be (game/melee_groups.py), else each side fights with
+its worst variables (`worst`, p18)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, replace
 from typing import Literal
 
 from ....chance import Modifier, Note, Outcome
@@ -105,8 +107,29 @@ def cqc(rules: Rules, attacker: Side, defender: Side):
     )
 
 
-def melees(attackers: list[tuple[str, bool]], defenders: list[tuple[str, bool]]) -> int:
-    """Number of melees when bases with different variables fight apart (p18 example: three
-    German teams against two Soviet, one dug in -> two melees): one per distinct defender
-    condition that has an attacker in contact."""
-    return len({cond for _, cond in defenders}) if attackers else 0
+def worst(rules: Rules, sides: list[Side]) -> Side:
+    """One side of a melee that cannot be split into combats of like variables (p18 step 2):
+    all its teams fight together, each variable at its worst for that side among them. A
+    variable's worst value is the one that leaves this side's own roll lowest and the enemy's
+    roll highest (so it follows the options, e.g. the sign of "enemy charged", P73)."""
+    if not sides:
+        raise ValueError("a side of a melee has at least one element")
+    counts: dict = {}  # team id -> [team, count]
+    for s in sides:
+        for team, n in s.teams:
+            counts.setdefault(team.id, [team, 0])[1] += n
+    neutral = Side(())
+
+    def harm(**var) -> int:
+        s = replace(neutral, **var)
+        own = sum(m.value for m in side_mods(rules, s, neutral))
+        theirs = sum(m.value for m in side_mods(rules, neutral, s))
+        return own - theirs
+
+    chosen = {}
+    for f in fields(Side):
+        if f.name == "teams":
+            continue
+        values = sorted({getattr(s, f.name) for s in sides}, key=repr)
+        chosen[f.name] = min(values, key=lambda v, n=f.name: harm(**{n: v}))
+    return Side(tuple((t, n) for t, n in counts.values()), **chosen)
