@@ -151,11 +151,17 @@ def test_cqc_pinned_option_changes_the_result(R):
     assert table != text
 
 
-def test_two_melees_p18():
-    """Example p18: three German teams against two Soviet, one dug in -> two melees."""
-    attackers = [("g1", False), ("g2", False), ("g3", False)]
-    assert cqc.melees(attackers, [("s1", False), ("s2", True)]) == 2
-    assert cqc.melees(attackers, [("s1", False), ("s2", False)]) == 1
+def test_worst_variables_p18_step_2(R):
+    """p18 step 2: a melee that cannot be split fights with each variable at its worst for the
+    side, its teams summed. With the table's "enemy charged -1" (P73) charging helps the
+    charger, so the worst is not to have charged; with the other sign it is to have charged."""
+    moved = side(R, "common/rifle-team", charged=True, troop_class="veteran")
+    still = side(R, "common/smg-team", cover="hard", pinned=True)
+    w = cqc.worst(R, [moved, still])
+    assert cqc.factors(R, w) == 2 + 6
+    assert (w.charged, w.cover, w.pinned, w.troop_class) == (False, "none", True, "regular")
+    assert cqc.worst(R.with_options(cqc_enemy_charged="plus_one"), [moved, still]).charged
+    assert cqc.worst(R, [moved]) == moved
 
 
 def test_lost_cqc_factor_is_refused(R):

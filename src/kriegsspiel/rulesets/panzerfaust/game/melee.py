@@ -11,7 +11,7 @@ import math
 import random
 from typing import Any
 
-from ....chance import sample
+from ....chance import exact, sample
 from ....engine.events import Draft, Event
 from ..rules import cqc
 from . import melee_groups
@@ -58,16 +58,33 @@ def _casualties(state: State, ids: tuple[str, ...], enemy: tuple[str, ...], n: i
     return sorted(ids, key=gap)[:n]
 
 
-def resolve(state: State, combat: melee_groups.Combat, rng: random.Random) -> list[Draft]:
-    """One combat: the side that charged in attacks (else the first side), P280; its drafts."""
+def _roles(state: State, combat: melee_groups.Combat) -> tuple[tuple, tuple]:
+    """(attacker, defender) as (side, element ids): the side with more elements that charged
+    in this turn attacks, else the first (P280); losses are simultaneous either way."""
     (s1, ids1), (s2, ids2) = combat.sides
     charged = {s: sum(state.elements[i].moved > 0 for i in ids) for s, ids in combat.sides}
-    attacker, defender = (
-        ((s2, ids2), (s1, ids1)) if charged[s2] > charged[s1] else ((s1, ids1), (s2, ids2))
+    return ((s2, ids2), (s1, ids1)) if charged[s2] > charged[s1] else ((s1, ids1), (s2, ids2))
+
+
+def sides(state: State, combat: melee_groups.Combat) -> tuple[cqc.Side, cqc.Side]:
+    """The attacker's and the defender's CQC sides: each side's teams summed (p18 step 3),
+    with its variables (alike, or its worst when the melee could not be split, p18 step 2)."""
+    return tuple(  # type: ignore[return-value]
+        cqc.worst(state.rules, [melee_groups.side_of(state, state.elements[i]) for i in ids])
+        for _, ids in _roles(state, combat)
     )
-    per = {s: [melee_groups.side_of(state, state.elements[i]) for i in ids]
-           for s, ids in combat.sides}  # fmt: skip
-    a, d = (cqc.worst(state.rules, per[s]) for s in (attacker[0], defender[0]))
+
+
+def odds(state: State, combat: melee_groups.Combat):
+    """The exact distribution of a combat's losses (defender's, attacker's)."""
+    return exact(cqc.cqc, state.rules, *sides(state, combat))
+
+
+def resolve(state: State, combat: melee_groups.Combat, rng: random.Random) -> list[Draft]:
+    """One combat rolled: the umpire's record and each side's notice."""
+    attacker, defender = _roles(state, combat)
+    charged = {s: sum(state.elements[i].moved > 0 for i in ids) for s, ids in combat.sides}
+    a, d = sides(state, combat)
     res = sample(cqc.cqc, state.rules, a, d, rng=rng)
     inflicted = {defender[0]: res.result.get("attacker_lost", 0),
                  attacker[0]: res.result.get("defender_lost", 0)}  # fmt: skip
