@@ -25,7 +25,9 @@ def _game() -> Game:
 
 def _combats(game: Game) -> dict[frozenset, melee_groups.Combat]:
     """The combats due now, keyed by all their elements."""
-    return {frozenset(i for _, m in c.sides for i in m): c for c in melee_groups.combats(game.state)}
+    return {
+        frozenset(i for _, m in c.sides for i in m): c for c in melee_groups.combats(game.state)
+    }
 
 
 def _end_platoons(game: Game, then=None) -> None:
@@ -61,11 +63,15 @@ def test_p18_example_2_three_germans_two_soviets_one_dug_in_make_two_melees():
     assert frozenset({"g-3", "s-open"}) in combats
     assert melee_groups.side_of(st, st.elements["s-dug"]).cover == "hard"  # dug in (p18)
     # the German roll against the dug-in team reads -5, the other does not
-    lines = [x for d in melee.resolve(st, dug, Dice(3, 3)) if d.type == "melee" for x in d.explanation]
+    lines = [
+        x for d in melee.resolve(st, dug, Dice(3, 3)) if d.type == "melee" for x in d.explanation
+    ]
     assert "attacker CQC factors 4, defender 2 (p18)" in lines  # two rifle teams (2 each)
     assert any("enemy in hard cover -5" in x for x in lines)
     open_ = combats[frozenset({"g-3", "s-open"})]
-    other = [x for d in melee.resolve(st, open_, Dice(3, 3)) if d.type == "melee" for x in d.explanation]
+    other = [
+        x for d in melee.resolve(st, open_, Dice(3, 3)) if d.type == "melee" for x in d.explanation
+    ]
     assert not any("cover" in x for x in other)
 
 
@@ -178,9 +184,9 @@ def test_no_direct_fire_into_a_melee_p17():
 def test_fog_melee_notices_name_aliases_only_and_contact_reveals():
     """Each side is told its combats by its own aliases; the umpire's record goes to no side;
     a base touched from behind by an enemy it does not observe is not told so before the
-    melee (it may still fire), and observes its enemy once they fought (P281). Seed 5: both
+    melee (it may still fire), and observes its enemy once they fought (P281). Seed 6: both
     come out of that fight alive."""
-    game = Game(load_scenario(MELEE), seed=5)
+    game = Game(load_scenario(MELEE), seed=6)
     st = game.state
     sneak = st.elements["s-free"]
     sneak.x, sneak.y = 85.0, 26.5  # behind the LMG team, which faces north
@@ -204,5 +210,18 @@ def test_fog_melee_notices_name_aliases_only_and_contact_reveals():
         enemy_ids = [i for i, el in st.elements.items() if el.side != side]
         assert not any(f'"{i}"' in blob for i in enemy_ids)
     assert any("s-free" in json.dumps(e.data["sides"]) for e in umpire)
+    # every platoon that fought tests (p19), a beaten one at -2 (p23)
+    tests = {e.data["platoon"]: e.explanation for e in events if e.type == "morale"}
+    for fight in umpire:
+        for side, ids in fight.data["sides"]:
+            for pid in {st.elements[i].platoon for i in ids}:
+                lost_cqc = any("pinned or lost CQC" in x for x in tests[pid])
+                assert lost_cqc == any(
+                    f.data["beaten"] == side
+                    for f in umpire
+                    if pid
+                    in {st.elements[i].platoon for s, m in f.data["sides"] if s == side for i in m}
+                ), pid
+    assert any(f.data["beaten"] for f in umpire)
     assert not lmg.lost and not sneak.lost
     assert "s-free" in st.spotted["g-lmg"] and "s-free" in st.seen["germany"]

@@ -33,6 +33,11 @@ def _fold_melee(state: State, d: dict, e: Event) -> None:
             if them.side != me.side and them.on_table:
                 state.spotted.setdefault(i, {})[j] = them.feature
     land(state, d["results"])
+    beaten = d.get("beaten")  # the side that lost more teams than it inflicted
+    if beaten:
+        state.phase_data.setdefault("lost_cqc", []).extend(
+            sorted({state.elements[i].platoon for s, m in d["sides"] if s == beaten for i in m})
+        )
     pending = state.phase_data.setdefault("morale", [])
     for pid in sorted({state.elements[i].platoon for i in ids}):  # both sides test (p19)
         if not any(q[0] == pid for q in pending):
@@ -90,9 +95,7 @@ def resolve(state: State, combat: melee_groups.Combat, rng: random.Random) -> li
                  attacker[0]: res.result.get("defender_lost", 0)}  # fmt: skip
     lost = {attacker[0]: inflicted[defender[0]], defender[0]: inflicted[attacker[0]]}
     ids = dict(combat.sides)
-    falls = {
-        s: set(_casualties(state, ids[s], ids[state.enemy(s)], lost[s])) for s in ids
-    }
+    falls = {s: set(_casualties(state, ids[s], ids[state.enemy(s)], lost[s])) for s in ids}
     results: list[dict[str, Any]] = [
         {"target": i, "result": "lost_1" if i in falls[s] else "lost_0"}
         for s, members in combat.sides
@@ -106,11 +109,15 @@ def resolve(state: State, combat: melee_groups.Combat, rng: random.Random) -> li
         why
         + tuple(res.lines())
         + tuple(f"placeholder used: {p}" for p in sorted(res.placeholders))
-        + tuple(f"placeholder used: {n} fights with CQC factor {melee_groups.LOST_CQC}, its "
-                "own was lost (p18, P280)" for n in guessed)  # fmt: skip
+        + tuple(
+            f"placeholder used: {n} fights with CQC factor {melee_groups.LOST_CQC}, its "
+            "own was lost (p18, P280)"
+            for n in guessed
+        )  # fmt: skip
     )
+    beaten = next((s for s in ids if lost[s] > lost[state.enemy(s)]), None)
     data = {"sides": [[s, list(m)] for s, m in combat.sides], "attacker": attacker[0],
-            "worst": combat.worst, "results": results}  # fmt: skip
+            "worst": combat.worst, "results": results, "beaten": beaten}  # fmt: skip
     out = [Draft("melee", data, (), lines)]
     for side, mine in combat.sides:
         theirs = ids[state.enemy(side)]

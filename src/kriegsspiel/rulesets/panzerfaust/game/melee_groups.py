@@ -148,6 +148,7 @@ def _split(state: State, ids: list[str], touching: dict[str, set[str]]) -> list[
     cls = {i: (state.elements[i].side, key[i]) for i in ids}
     if len(set(cls.values())) == len(sides):  # like variables on each side: one combat
         return [whole]
+
     # a pair of classes (one per side) that touch is a possible combat
     def edge(a: str, b: str) -> tuple:
         return tuple(sorted((cls[a], cls[b]), key=lambda c: c[0]))
@@ -160,8 +161,12 @@ def _split(state: State, ids: list[str], touching: dict[str, set[str]]) -> list[
                 plan = _assign(state, ids, touching, cls, set(chosen), edge)
                 if plan is not None:
                     return [
-                        Combat(tuple((s, tuple(i for i in members if state.elements[i].side == s))
-                                     for s in sides))  # fmt: skip
+                        Combat(
+                            tuple(
+                                (s, tuple(i for i in members if state.elements[i].side == s))
+                                for s in sides
+                            )
+                        )  # fmt: skip
                         for members in plan
                     ]
     return [replace(whole, worst=True)]

@@ -47,6 +47,8 @@ def platoon_test(state: State, p: Platoon, lost: int) -> morale.Test:
         rating=p.morale,  # type: ignore[arg-type]
         teams_lost=lost,
         hq_lost=p.hq is not None and state.elements[p.hq].lost,
+        # it lost its melee this turn (p23, P282)
+        pinned_or_lost_cqc=p.id in state.phase_data.get("lost_cqc", ()),
     )
 
 
