@@ -75,6 +75,19 @@ def test_p18_example_2_three_germans_two_soviets_one_dug_in_make_two_melees():
     assert not any("cover" in x for x in other)
 
 
+def test_one_team_touching_a_dug_in_and_an_open_team_cannot_split_them():
+    """With g-2 alone in contact with both Soviet teams no split leaves every base an enemy:
+    one combat, the Soviets at their worst (the open team's lack of cover) (p18 step 2)."""
+    game = _game()
+    st = game.state
+    for gone in ("g-1", "g-3"):
+        st.elements[gone].x = 150.0 if gone == "g-3" else 10.0
+    (combat,) = [c for c in melee_groups.combats(st) if "g-2" in dict(c.sides)["germany"]]
+    assert combat.worst and combat.sides == (("germany", ("g-2",)), ("ussr", ("s-dug", "s-open")))
+    a, d = melee.sides(st, combat)
+    assert d.cover == "none" and cqc.factors(st.rules, d) == 4
+
+
 def test_p18_example_1_like_variables_fight_as_one_melee():
     """p18 example 1: four German teams against two stationary Soviet teams, one combat. Here
     the dug-in team climbs out: every base of the melee shares its variables."""

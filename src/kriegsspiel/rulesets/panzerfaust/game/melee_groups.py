@@ -144,7 +144,7 @@ def _split(state: State, ids: list[str], touching: dict[str, set[str]]) -> list[
     els = [state.elements[i] for i in ids]
     key = {e.id: replace(side_of(state, e), teams=()) for e in els}
     sides = sorted({e.side for e in els})
-    whole = Combat(tuple((s, tuple(e.id for e in els if e.side == s)) for s in sides))
+    whole = _combat(state, sides, ids)
     cls = {i: (state.elements[i].side, key[i]) for i in ids}
     if len(set(cls.values())) == len(sides):  # like variables on each side: one combat
         return [whole]
@@ -160,16 +160,14 @@ def _split(state: State, ids: list[str], touching: dict[str, set[str]]) -> list[
             for chosen in combinations(edges, size):
                 plan = _assign(state, ids, touching, cls, set(chosen), edge)
                 if plan is not None:
-                    return [
-                        Combat(
-                            tuple(
-                                (s, tuple(i for i in members if state.elements[i].side == s))
-                                for s in sides
-                            )
-                        )  # fmt: skip
-                        for members in plan
-                    ]
+                    return [_combat(state, sides, members) for members in plan]
     return [replace(whole, worst=True)]
+
+
+def _combat(state: State, sides: list[str], members: list[str]) -> Combat:
+    return Combat(
+        tuple((s, tuple(i for i in members if state.elements[i].side == s)) for s in sides)
+    )
 
 
 def _assign(state, ids, touching, cls, chosen, edge) -> list[list[str]] | None:
