@@ -87,13 +87,10 @@ def odds(state: State, combat: melee_groups.Combat):
 
 def resolve(state: State, combat: melee_groups.Combat, rng: random.Random) -> list[Draft]:
     """One combat rolled: the umpire's record and each side's notice."""
-    attacker, defender = _roles(state, combat)
-    charged = {s: sum(state.elements[i].moved > 0 for i in ids) for s, ids in combat.sides}
-    a, d = sides(state, combat)
-    res = sample(cqc.cqc, state.rules, a, d, rng=rng)
-    inflicted = {defender[0]: res.result.get("attacker_lost", 0),
-                 attacker[0]: res.result.get("defender_lost", 0)}  # fmt: skip
-    lost = {attacker[0]: inflicted[defender[0]], defender[0]: inflicted[attacker[0]]}
+    (attacker, a_ids), (defender, _) = _roles(state, combat)
+    res = sample(cqc.cqc, state.rules, *sides(state, combat), rng=rng)
+    lost = {attacker: res.result.get("attacker_lost", 0),  # teams each side loses
+            defender: res.result.get("defender_lost", 0)}  # fmt: skip
     ids = dict(combat.sides)
     falls = {s: set(_casualties(state, ids[s], ids[state.enemy(s)], lost[s])) for s in ids}
     results: list[dict[str, Any]] = [
@@ -116,7 +113,7 @@ def resolve(state: State, combat: melee_groups.Combat, rng: random.Random) -> li
         )  # fmt: skip
     )
     beaten = next((s for s in ids if lost[s] > lost[state.enemy(s)]), None)
-    data = {"sides": [[s, list(m)] for s, m in combat.sides], "attacker": attacker[0],
+    data = {"sides": [[s, list(m)] for s, m in combat.sides], "attacker": attacker,
             "worst": combat.worst, "results": results, "beaten": beaten}  # fmt: skip
     out = [Draft("melee", data, (), lines)]
     for side, mine in combat.sides:
@@ -127,7 +124,7 @@ def resolve(state: State, combat: melee_groups.Combat, rng: random.Random) -> li
             "lost": sorted(falls[side]),
             "teams_lost": lost[side],
             "inflicted": lost[state.enemy(side)],
-            "charged": side == attacker[0] and charged[side] > 0,
+            "charged": side == attacker and any(state.elements[i].moved > 0 for i in a_ids),
         }
         out.append(Draft("melee_fought", notice, (side,), lines))
     return out
