@@ -224,7 +224,11 @@ def test_fog_melee_notices_name_aliases_only_and_contact_reveals():
         assert not any(f'"{i}"' in blob for i in enemy_ids)
     assert any("s-free" in json.dumps(e.data["sides"]) for e in umpire)
     # every platoon that fought tests (p19), a beaten one at -2 (p23)
-    tests = {e.data["platoon"]: e.explanation for e in events if e.type == "morale"}
+    tests = {
+        e.data["platoon"]: e.explanation
+        for e in events
+        if e.type == "morale" and "platoon" in e.data
+    }
     for fight in umpire:
         for side, ids in fight.data["sides"]:
             for pid in {st.elements[i].platoon for i in ids}:
