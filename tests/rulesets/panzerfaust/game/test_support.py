@@ -75,8 +75,13 @@ def test_a_written_order_is_read_by_its_writer_only():
     assert "g-mtr" not in blob and "poa" not in blob
     sheet = g.view("germany")["panzerfaust"]["support"]
     assert [b["id"] for b in sheet["batteries"]] == ["g-bty", "g-mtr"]
-    assert sheet["batteries"][1]["order"] == {"x": 95, "y": 24, "turn": 1, "landed": False,
-                                              "ammo": "he"}
+    assert sheet["batteries"][1]["order"] == {
+        "x": 95,
+        "y": 24,
+        "turn": 1,
+        "landed": False,
+        "ammo": "he",
+    }
     assert sheet["aircraft"][0]["strike"]["arrives"] == 2  # the prepared strike (p42)
     assert [b["id"] for b in g.view("britain")["panzerfaust"]["support"]["batteries"]] == ["b-bty"]
     # the other side probing it learns nothing of it
