@@ -19,13 +19,13 @@ PINNED = {
     "guns_with_penetration": {"aa_auto": [23, 23], "at_tank": [72, 72], "howitzer_field": [29, 29]},
     "guns_with_sourced_penetration": {
         "aa_auto": [16, 23],
-        "at_tank": [60, 72],
-        "howitzer_field": [16, 29],
+        "at_tank": [65, 72],
+        "howitzer_field": [17, 29],
     },
     "special_ammo_with_sourced_penetration": {
         "APCR": [4, 5],
         "APDS": [3, 3],
-        "HEAT": [16, 29],
+        "HEAT": [17, 29],
         "HVAP": [2, 2],
         "SPIGOT": [5, 6],
     },

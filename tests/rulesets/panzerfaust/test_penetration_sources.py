@@ -26,6 +26,7 @@ from kriegsspiel.rulesets.panzerfaust.sources.penetration import SLOPE_30, load_
 ROOT = Path(__file__).resolve().parents[3]
 DH = "DarklightGames/DarkestHour"
 SPRING = "spring1944/spring1944"
+SPRING_CAMPAIGN = "spring1944/campaign"
 IL2 = "RavenSystem/il2_specs"
 WT = "natgo/wt-wiki-scraper"
 WT_DM = "gszabi99/War-Thunder-Datamine"
@@ -523,6 +524,65 @@ SPOT = [
         {1250: 3.4, 1500: 2.9},
         2.6,
     ),
+    # issue 16 fifth pass (P298): a War Thunder weapon file's armorpower table for a kinetic shell.
+    # The Ki-109's 75 mm Type 88 cannon (the AA gun), 75mm_type95 AP-T, vertical plate; 200 m:
+    # 95 - 2 x 100/150 = 93.7 mm / 1.22 = 76.8 -> 77
+    (
+        "japan/75mm-l44-type-88",
+        "penetration",
+        0,
+        WT_DM,
+        "aces.vromfs.bin_u/gamedata/weapons/cannontype88.blkx",
+        {100: 95, 250: 93},
+        7.7,
+    ),
+    # P299, the Italian (p74) and Japanese (p79) notes both call these the 75mm Vickers AA gun:
+    # 1000 m 80 mm / 1.22 = 65.6 -> 66
+    (
+        "italy/75mm-l42-75-39",
+        "penetration",
+        4,
+        WT_DM,
+        "aces.vromfs.bin_u/gamedata/weapons/cannontype88.blkx",
+        {1000: 80},
+        6.6,
+    ),
+    # P299, the Japanese notes (p79) base the Type 94 on the Type 41: its Type 2 HEAT, 90 mm
+    # against vertical plate x cos 30 = 77.9 -> 78
+    ("japan/75mm-l21-type-94", "HEAT", 0, WT, f"{GROUND}/Ho-I.md", {"heat": 90}, 7.8),
+    # P299, the Polish notes (pp106-107) make the QF the Vickers 6-ton's British 47mm gun, the
+    # source's QF 3-pounder (Independent page). 200 m: 47 - 9 x 100/400 = 44.75 / 1.22 = 36.7 -> 37
+    (
+        "poland/47mm-l12-qf",
+        "penetration",
+        0,
+        WT,
+        f"{GROUND}/Independent.md",
+        {100: 47, 500: 38},
+        3.7,
+    ),
+    # P299, the Soviet notes (p86) put the 76mm AA M31 (the source's 3-K) in the M36 row; BR-361
+    # APHEBC, 1000 m: 98 / 1.16 = 84.5 -> 84
+    (
+        "ussr/76mm-l51-m36",
+        "penetration",
+        4,
+        WT,
+        f"{GROUND}/YaG-10%20(29-K).md",
+        {1000: 98},
+        8.4,
+    ),
+    # P298, spring1944's Polish campaign mod names the FK: 200 m 28 - 25 x 100/900 = 25.2 -> 25,
+    # no angle stated
+    (
+        "poland/20mm-l55-fk",
+        "penetration",
+        0,
+        SPRING_CAMPAIGN,
+        "poland.sdd/weapons/PL/AutoCannon.lua",
+        {100: 28, 1000: 3},
+        2.5,
+    ),
 ]
 
 
@@ -582,6 +642,19 @@ def test_three_spot_checks_per_nation_with_sourced_guns(cat):
     assert sourced["rumania"] == {"rumania/47mm-l39-bohler"}
     for nation, guns in per_nation.items():
         assert len(guns) >= min(3, len(sourced[nation])), (nation, guns)
+
+
+def test_war_thunder_kinetic_figures_are_printed_armorpower_tables():
+    """P298: a kinetic War Thunder round is taken only from a printed armorpower table (mm per
+    distance), never computed from the file's de Marre coefficients; HEAT rounds print one mm."""
+    doc = load_sources()
+    kinetic = [r for r in doc["rounds"].values() if r["source"] == "wt_datamine" and "mm" in r]
+    assert kinetic, "no armorpower table read"
+    for rnd in kinetic:
+        assert "armorpower" in rnd["round"] and rnd["round_type"] != "HEAT"
+        assert re.fullmatch(r"[0-9a-f]{40}", rnd["commit"])
+        dists = sorted(rnd["mm"])
+        assert [rnd["mm"][d] for d in dists] == sorted(rnd["mm"].values(), reverse=True)
 
 
 def test_slope_divisors_from_darkesthour():
