@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import replace
 from typing import Any
 
 from ....chance import Note, Outcome, Roll, sample
@@ -106,7 +107,11 @@ def surrenders(state: State, e: Element) -> bool:
 
 def pending(state: State) -> bool:
     """Whether a morale test is due now (nothing else happens until it is taken)."""
-    return bool(state.phase_data.get("morale") or state.phase_data.get("company_tests"))
+    return bool(
+        state.phase_data.get("morale")
+        or state.phase_data.get("company_tests")
+        or state.phase_data.get("surrender_due")
+    )
 
 
 def _status(state: State, pid: str, result: str, turns: int) -> None:
@@ -179,19 +184,28 @@ def _surrendering(state: State, pids: list[str], result: str) -> list[str]:
 
 
 def automatic(state: State, rng: random.Random) -> list[Draft]:
-    """The next morale test due, if any: every platoon test first, then company tests."""
+    """The next morale test due, if any: a surrender for losses from near first (p24), then
+    every platoon test, then company tests."""
+    gone = withdrawal.surrender_due(state)
+    if gone:
+        return gone
     queue = state.phase_data.get("morale")
     if queue:
-        pid, lost = queue[0]
+        pid, lost, *more = queue[0]
         p = state.platoons[pid]
-        result, turns, lines = _roll(state, platoon_test(state, p, lost), rng)
+        test = platoon_test(state, p, lost)
+        why = "(p23)"
+        if more and more[0].get("flame"):  # a flame attack reached it (p23, P311)
+            test = replace(test, flame_or_air=True)
+            why = "after a flame attack (p23: even with no loss; -2 under flame attack)"
+        result, turns, lines = _roll(state, test, rng)
         data: dict[str, Any] = {"platoon": pid, "result": result}
         if result == "shaken":
             data["turns"] = turns
         if result != "ok":
             lines.append(f"a {result} platoon: its company HQ tests once its platoons have (p23)")
         lines += _surrendering(state, [pid], result)
-        return [Draft("morale", data, (p.side,), (f"{p.name} tests morale (p23)", *lines))]
+        return [Draft("morale", data, (p.side,), (f"{p.name} tests morale {why}", *lines))]
     companies = state.phase_data.get("company_tests")
     if companies:
         c = state.companies[companies[0]]

@@ -141,7 +141,7 @@ def fire_on(state: State, e: Any, rng: random.Random) -> list[Draft]:
         f = infantry_fire.Fire(((team, 1),), dist, cover=state.board.cover(e.x, e.y),  # type: ignore[arg-type]
                                speculative=True, troop_class=firer.troop_class)  # fmt: skip
         res = sample(infantry_fire.infantry_fire, state.rules, f, rng=rng)
-        results.append({"target": e.id, "result": res.result.name})
+        results.append({"target": e.id, "result": res.result.name, "src": firer_id})
         lines += ["covering fire on the pinned element (p17):", *res.lines()]
     if not results:
         return []

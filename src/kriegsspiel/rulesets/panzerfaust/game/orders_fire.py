@@ -40,6 +40,7 @@ from . import (
     softskin,
     towing,
     turn,
+    withdrawal,
     wrecks,
 )
 from .commands import Fire, Flame, Hold, Smoke
@@ -95,9 +96,11 @@ def _shot(state: State, d: dict, e: Event) -> None:
     if d.get("flame") and d["result"] != "miss" and state.elements[target].kind == "afv":
         state.elements[target].counters["flamed"] = 1  # +1 to later flame rolls (p21, P290)
     if not d.get("he"):  # HE and the flame arc land through their "area_hits"
-        state.phase_data.setdefault("buffer", []).append(
-            {"target": target, "result": d["result"], "at": d.get("at_xy"), "by": firer.side}
-        )
+        hit = {"target": target, "result": d["result"], "at": d.get("at_xy"), "by": firer.side,
+               "src": firer.id}  # fmt: skip
+        if d.get("flame") and d["result"] != "miss":
+            hit["flame"] = True  # the flame reached it: its unit tests morale (p23, P311)
+        state.phase_data.setdefault("buffer", []).append(hit)
     flash(state, firer)
 
 
@@ -118,13 +121,20 @@ def _held(state: State, d: dict, e: Event) -> None:
 
 
 def land(state: State, results: list[dict]) -> None:
-    """Results of simultaneous fire or a melee land (p6): losses, effects, backtracking."""
+    """Results of simultaneous fire or a melee land (p6): losses, effects, backtracking. A
+    result may name its firer (`src`: a retreating unit losing men to a near enemy
+    surrenders, p24) and carry `flame` (the unit under a flame attack tests morale even with
+    no loss, p23)."""
     lost: dict[str, int] = {}
+    flamed: set[str] = set()
+    retreating = {p for p in state.platoons if withdrawal.retreating(state, p)}
     regroup.fired_on(state, [r["target"] for r in results])
     for r in results:
         t = state.elements[r["target"]]
         if t.lost:
             continue
+        if r.get("flame"):
+            flamed.add(t.platoon)
         name = r["result"]
         if t.kind == "softskin" and name.startswith("lost_"):  # small arms at it (p17)
             aboard = {p: state.elements[p].platoon for p in t.carrying}
@@ -155,10 +165,16 @@ def land(state: State, results: list[dict]) -> None:
             t.counters[counter] = max(t.counters.get(counter, 0), n)
             lost.setdefault(t.platoon, 0)
     towing.fall_together(state, lost)  # a limbered gun and its tower fall together (p33)
+    withdrawal.losses_near(state, results, retreating)
     pending = state.phase_data.setdefault("morale", [])
+    for pid in sorted(flamed - set(lost)):
+        lost[pid] = 0  # a flame attack that cost nothing: the unit tests all the same (p23)
     for pid, n in lost.items():
-        if not any(q[0] == pid for q in pending):
-            pending.append([pid, n])
+        q = next((q for q in pending if q[0] == pid), None)
+        if q is None:
+            pending.append([pid, n, {"flame": True}] if pid in flamed else [pid, n])
+        elif pid in flamed and len(q) == 2:
+            q.append({"flame": True})
 
 
 def _volley(state: State, d: dict, e: Event) -> None:
@@ -479,17 +495,21 @@ def _flame_arc(state: State, side: str, e: Element, t: Element, xy, cmd: dict, r
                   for line in (f"{el.kind} in the flame's arc:", *res.lines(), *_placeholders(res)))  # fmt: skip
     mine = {"unit": e.id, "target": state.aliases.alias(side, t.id), "result": aimed,
             "at_xy": None, "at": None, "he": True, "flame": True}  # fmt: skip
-    return [Draft("shot", mine, (side,), lines)] + _zone_drafts(state, e, hits, None)
+    return [Draft("shot", mine, (side,), lines)] + _zone_drafts(state, e, hits, None, flamed=True)
 
 
-def _zone_drafts(state: State, e: Element, hits: list, aimed: tuple | None) -> list[Draft]:
+def _zone_drafts(
+    state: State, e: Element, hits: list, aimed: tuple | None, flamed: bool = False
+) -> list[Draft]:
     """A beaten zone's rolls land (the umpire's record, HE or WP) and each enemy element in it
-    is told its own result; `aimed`: the aimed-at element and the point of its path."""
+    is told its own result; `aimed`: the aimed-at element and the point of its path;
+    `flamed`: a flamethrower's arc (every unit it reached tests morale, p23)."""
     if not hits:
         return []
     at = {aimed[0]: aimed[1]} if aimed else {}
+    extra = {"src": e.id, "flame": True} if flamed else {"src": e.id}
     drafts = [Draft("area_hits", {"results": [{"target": el.id, "result": r, "at": at.get(el.id)}
-                                              for el, r, _ in hits]}, ())]  # fmt: skip
+                                              | extra for el, r, _ in hits]}, ())]  # fmt: skip
     enemy = state.enemy(e.side)
     spotted_by = _spotted_by(state, enemy, e)
     for el, r, res in hits:

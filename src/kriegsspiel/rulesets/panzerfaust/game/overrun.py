@@ -194,7 +194,10 @@ def _reaction(state: State, e: Element, ghost: Element, victims: list[Element], 
         r = res.result.name
         lines = (f"{m.name} fires first at the AFV overrunning its position ({P})",
                  *res.lines(), *_placeholders(res))  # fmt: skip
-        results.append({"target": e.id, "result": r, "at": None})
+        hit = {"target": e.id, "result": r, "at": None, "src": m.id}
+        if flamed and r != "miss":
+            hit["flame"] = True  # the AFV's unit tests morale even if unharmed (p23, P311)
+        results.append(hit)
         mine = {"unit": m.id, "target": state.aliases.alias(m.side, e.id), "result": r,
                 "flame": flamed}  # fmt: skip
         seen = m.id in state.seen.get(e.side, ())
@@ -252,7 +255,7 @@ def automatic(state: State, rng: random.Random) -> list[Draft]:
         lines.append(why)
         caught_.append({"target": state.aliases.alias(e.side, v.id), "result": r})
         if r == "destroyed":
-            lost.append({"target": v.id, "result": "destroyed", "at": None})
+            lost.append({"target": v.id, "result": "destroyed", "at": None, "src": e.id})
         by = state.aliases.alias(v.side, e.id) if e.id in state.seen.get(v.side, ()) else None
         notices.append(Draft("overrun_suffered", {"unit": v.id, "result": r, "by": by},
                              (v.side,), (why,)))  # fmt: skip

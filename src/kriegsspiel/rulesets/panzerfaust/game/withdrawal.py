@@ -33,6 +33,7 @@ STEP = 1.0  # cm between the points a withdrawal is walked at
 AFV_NEAR = 40.0  # cm: an enemy AFV this near makes a Shaken unit withdraw (p24)
 INFANTRY_NEAR = 20.0  # cm: enemy infantry this near (p24)
 SURRENDER = 20.0  # cm: a retreating element this near an enemy surrenders (p24)
+FIRED_NEAR = 60.0  # cm: a retreating unit losing men to an enemy this near surrenders (p24)
 AFV_KINDS = ("afv", "motorised_gun")
 HEAVY = ("mortar", "mmg", "hmg")  # infantry heavy weapons: no charge/evade (p12)
 TOWARDS = {"north": (0.0, 1.0), "south": (0.0, -1.0), "east": (1.0, 0.0), "west": (-1.0, 0.0)}
@@ -252,7 +253,69 @@ def surrendering(state: State) -> list[Draft]:
     return out
 
 
+# ------------------------------------------------------------------ losses from near (p24)
+def retreating(state: State, pid: str) -> bool:
+    """Whether platoon `pid` is under a Retreat result now (its counter on a live element)."""
+    return any(
+        state.elements[m].active and state.elements[m].has("retreat")
+        for m in state.platoons[pid].members
+    )
+
+
+def _known_firer(state: State, side: str, firer: str) -> bool:
+    """Whether `side` observes the element that fired (P310: only observed enemies count)."""
+    return firer in state.seen.get(side, ()) or any(
+        firer in tg for o, tg in state.spotted.items() if state.elements[o].side == side
+    )
+
+
+def losses_near(state: State, results: list[dict[str, Any]], before: set[str]) -> None:
+    """Fold helper: a platoon that was retreating (`before` the results landed) and lost an
+    element to an enemy within 60 cm of it, an enemy its side observes, surrenders at once
+    (p24; decision P310): queued on phase_data["surrender_due"] as [platoon, firer, cm]."""
+    due = state.phase_data.setdefault("surrender_due", [])
+    for r in results:
+        src = r.get("src")
+        t = state.elements[r["target"]]
+        if src is None or not t.lost or t.platoon not in before:
+            continue
+        if any(q[0] == t.platoon for q in due) or src not in state.elements:
+            continue
+        f = state.elements[src]
+        cm = math.dist((f.x, f.y), (t.x, t.y))
+        if f.side != t.side and cm <= FIRED_NEAR and _known_firer(state, t.side, src):
+            due.append([t.platoon, src, round(cm, 1)])
+    if not due:
+        state.phase_data.pop("surrender_due", None)
+
+
+def surrender_due(state: State) -> list[Draft]:
+    """The next retreating platoon that surrenders for losses taken from within 60 cm (p24):
+    its live elements are taken prisoner; its side is told why, the firer by its alias."""
+    due = state.phase_data.get("surrender_due")
+    if not due:
+        return []
+    pid, src, cm = due[0]
+    p = state.platoons[pid]
+    units = [m for m in p.members if state.elements[m].active]
+    who = state.aliases.alias(p.side, src)
+    line = (f"{p.name} is retreating and lost men to an enemy ({who}) {cm:g} cm away, within "
+            f"60 cm: the whole unit surrenders (p24)")  # fmt: skip
+    names = tuple(f"{state.elements[u].name} surrenders (p24)" for u in units)
+    return [Draft("surrendered", {"units": units, "platoon": pid}, (p.side,), (line, *names))]
+
+
 def _surrendered(state: State, d: dict, e: Event) -> None:
+    pid = d.get("platoon")
+    if pid is not None:  # a surrender for losses from near (p24): its morale test is moot,
+        due = state.phase_data.get("surrender_due", [])  # the company HQ tests (p23)
+        due[:] = [q for q in due if q[0] != pid]
+        tests = state.phase_data.get("morale", [])
+        tests[:] = [q for q in tests if q[0] != pid]
+        queue = state.phase_data.setdefault("company_tests", [])
+        company = state.platoons[pid].company
+        if company not in queue:
+            queue.append(company)
     for uid in d["units"]:
         el = state.elements[uid]
         el.lost = True
