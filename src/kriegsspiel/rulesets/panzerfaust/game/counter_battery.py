@@ -13,7 +13,9 @@ core's roll (rules/indirect.counter_battery: 2D6 <= 2, +1 per turn seen firing, 
 -1 per silent turn, -2 for mobile rockets, p37-38), then 1D6 per firing pair against the
 calibre's damage number (P268); each success puts one enemy pair out of action for the game.
 The firing side is told its dice; the shelled side only what it lost (P269). A CBF battery
-fires no normal missions (its reassignment, five moves, is not implemented)."""
+fires no normal missions until it is reassigned: a secret written order in phase A
+(`reassign_battery`) ends its CBF at once, and it takes normal fire missions five turns later
+(p37's five-move delay, decision P313)."""
 
 from __future__ import annotations
 
@@ -30,6 +32,7 @@ from . import support
 from .state import State
 
 PIECE = "battery:"  # a battery's alias key (never an element's)
+DELAY = 5  # turns from a CBF battery's reassignment to its first normal mission (p37)
 MOBILE = ("pzw42", "r-vfw", "rocket-m-8", "rocket-m-13", "rocket-m-31", "t34", "m17")  # p38
 
 
@@ -95,6 +98,42 @@ def report(state: State, side: str) -> dict[str, Any] | None:
     }
 
 
+# ----------------------------------------------------------------------------- assignment
+def reassigned(state: State, b: Battery) -> int | None:
+    """The turn a CBF battery was reassigned to normal fire (P313), or None."""
+    return support.peek(state, "batteries", b.id).get("reassigned")
+
+
+def assigned(state: State, b: Battery) -> bool:
+    """Whether battery `b` fires counter-battery fire now (p37): assigned before the game and
+    not reassigned since."""
+    return b.counter_battery and reassigned(state, b) is None
+
+
+def mission_refused(state: State, b: Battery) -> str | None:
+    """Why a CBF battery may not take a normal fire mission now (p37, P313), or None."""
+    if not b.counter_battery:
+        return None
+    turn = reassigned(state, b)
+    if turn is None:
+        return (f"battery {b.id} was assigned to counter-battery fire before the game (p37); "
+                f"write `reassign_battery` to turn it to normal fire, {DELAY} turns later")  # fmt: skip
+    if state.turn < turn + DELAY:
+        return (f"battery {b.id} was reassigned from counter-battery fire in turn {turn}: "
+                f"normal fire from turn {turn + DELAY} (p37: a five-move delay)")  # fmt: skip
+    return None
+
+
+def reassign_refused(state: State, b: Battery) -> str | None:
+    """Why battery `b` cannot be reassigned from CBF to normal fire (p37), or None."""
+    if not b.counter_battery:
+        return (f"battery {b.id} is not a counter-battery battery; batteries are assigned to "
+                "counter-battery fire only before the game (p37)")  # fmt: skip
+    if reassigned(state, b) is not None:
+        return f"battery {b.id} was reassigned to normal fire in turn {reassigned(state, b)}"
+    return None
+
+
 # ----------------------------------------------------------------------------- set-up
 def check(state: State) -> None:
     """Only medium and heavy guns are assigned to CBF, before the game (p37)."""
@@ -119,6 +158,9 @@ def refused(state: State, side: str, b: Battery) -> str | None:
     """Why battery `b` cannot fire counter-battery fire now, or None."""
     if not b.counter_battery:
         return f"battery {b.id} was not assigned to counter-battery fire before the game (p37)"
+    if not assigned(state, b):
+        return (f"battery {b.id} was reassigned to normal fire in turn {reassigned(state, b)} "
+                "(p37): it fires no more counter-battery fire")  # fmt: skip
     if not has_post(state, side):
         return "you have no listening post to locate enemy batteries (p37)"
     st = support.peek(state, "batteries", b.id)

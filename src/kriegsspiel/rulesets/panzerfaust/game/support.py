@@ -393,7 +393,8 @@ def view(state: State, side: str) -> dict[str, Any]:
             "plan": [m.model_dump() for m in b.plan] if not st.get("ceased") else [],
             "missions_left": missions_left(state, b),
             "order": st.get("order"), "silenced": bool(st.get("silenced")),
-            "counter_battery": b.counter_battery, "pairs_lost": st.get("lost_pairs", 0),
+            "counter_battery": b.counter_battery and "reassigned" not in st,
+            "reassigned": st.get("reassigned"), "pairs_lost": st.get("lost_pairs", 0),
         })  # fmt: skip
     for _, p in planes(state, side):
         st = peek(state, "aircraft", p.id)

@@ -53,6 +53,13 @@ class AirStrike(CommandModel):
     altitude: Literal["low", "medium"] = "low"
 
 
+class ReassignBattery(CommandModel):
+    """Phase A: the counter-battery battery turns to normal fire, five turns later (p37)."""
+
+    type: Literal["reassign_battery"]
+    battery: Ident
+
+
 class CancelStrike(CommandModel):
     """Phase A: the aircraft's next strike (on call or prepared) is cancelled."""
 
@@ -61,7 +68,7 @@ class CancelStrike(CommandModel):
 
 
 COMMANDS = {"fire_mission": FireMission, "cease_fire": CeaseFire, "air_strike": AirStrike,
-            "cancel_strike": CancelStrike}  # fmt: skip
+            "cancel_strike": CancelStrike, "reassign_battery": ReassignBattery}  # fmt: skip
 TEMPLATES = 3  # targets offered per battery or aircraft in the legal templates
 
 
@@ -73,6 +80,9 @@ def _poa(side: str, bid: str) -> str:
 def _fire_order(state: State, d: dict, e: Event) -> None:
     o = d["orders"]
     b = support.status(state, "batteries", o["battery"])
+    if o["kind"] == "reassign":  # from counter-battery to normal fire (p37, P313)
+        b["reassigned"] = state.turn
+        return
     if o["kind"] == "cease":
         b.pop("order", None)
         b["ceased"] = state.turn
@@ -133,6 +143,8 @@ def legal(state: State, side: str) -> list[dict[str, Any]]:
                     if indirect_smoke.battery_refused(state, side, b, "smoke") is None]  # fmt: skip
         if _firing(state, b):
             out.append({"type": "cease_fire", "battery": b.id})
+        if counter_battery.reassign_refused(state, b) is None:
+            out.append({"type": "reassign_battery", "battery": b.id})
     for _, p in support.planes(state, side):
         for x, y in _targets(state, side):
             cmd = {"type": "air_strike", "aircraft": p.id, "x": x, "y": y, "heading": 0.0,
@@ -157,10 +169,7 @@ def _mission_refused(state: State, side: str, b: Any) -> str | None:
         return f"battery {b.id} is out of action"
     if support.missions_left(state, b) == 0:
         return f"battery {b.id} has fired all its {b.missions} missions"
-    if b.counter_battery:
-        return (f"battery {b.id} was assigned to counter-battery fire before the game (p37); "
-                "not implemented: reassigning it to normal fire (a five-move delay, p37)")  # fmt: skip
-    return None
+    return counter_battery.mission_refused(state, b)
 
 
 def _on_table(state: State, cmd: dict[str, Any]) -> tuple[float, float]:
@@ -201,6 +210,16 @@ def _delay():
 def resolve(state: State, side: str, cmd: dict[str, Any], rng: random.Random) -> list[Draft]:
     sealed = SealedOrders(list(state.sides))
     kind = cmd["type"]
+    if kind == "reassign_battery":
+        b = support.battery(state, side, cmd.get("battery"))
+        why = counter_battery.reassign_refused(state, b)
+        if why:
+            raise IllegalCommand(why, "battery")
+        ready = state.turn + counter_battery.DELAY
+        draft = sealed.write_draft(side, {"kind": "reassign", "battery": b.id}, "fire_order")
+        note = (f"battery {b.id} leaves counter-battery fire now and takes normal fire missions "
+                f"from turn {ready} (p37: a five-move delay; P313)")  # fmt: skip
+        return [replace(draft, explanation=(note,))]
     if kind in ("fire_mission", "cease_fire"):
         b = support.battery(state, side, cmd.get("battery"))
         if kind == "cease_fire":
