@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from . import movement, sight
+from . import beaten_sight, movement, sight
 from .state import Element, State
 
 STEP = 2.5  # cm between the points of a move that are looked at (P283)
@@ -73,8 +73,11 @@ def glimpse(state: State, mover: Element, start: float) -> None:
     table = {}  # (closed down, moved far) -> the range at each terrain feature of the path
     for i, how in enumerate(hows):
         if how not in table:
-            table[how] = [sight.reach(state, observers[i], ghosts[f]) for f in kinds]
+            table[how] = [sight.reach(state, observers[i], ghosts[f], False) for f in kinds]
     reach = np.array([table[how] for how in hows])[:, col]
+    halved = beaten_sight.through_many(state, obs_xy, pts)  # a battery's beaten zone (p8)
+    if halved is not None:
+        reach = np.where(halved, reach / 2, reach)
     spots = (np.abs(rel) <= half[:, None] + 1e-9) & (dist <= reach)
     watchers = []
     for i, o in enumerate(observers):

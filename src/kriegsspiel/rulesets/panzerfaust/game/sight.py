@@ -24,7 +24,7 @@ from fractions import Fraction
 
 from ....geometry.footprint import in_arc
 from ..rules import observe
-from . import fieldworks, screens, smoke, wrecks
+from . import beaten_sight, fieldworks, screens, smoke, wrecks
 from .state import Element, State
 
 MOVED_FAR = 5.0  # cm: an observer that moved more sees less (p8)
@@ -37,8 +37,11 @@ def arc(e: Element) -> float:
     return observe.arc_of_vision("infantry" if e.kind == "infantry" else "vehicle") / 2
 
 
-def reach(state: State, obs: Element, tgt: Element) -> float:
-    """The range at which `obs` observes `tgt` (p8): table base times the multipliers."""
+def reach(state: State, obs: Element, tgt: Element, bz: bool | None = None) -> float:
+    """The range at which `obs` observes `tgt` (p8): table base times the multipliers; `bz`:
+    whether the line passes through a battery's beaten zone (None: work it out, p8 note 5)."""
+    if bz is None:
+        bz = beaten_sight.through(state, (obs.x, obs.y), (tgt.x, tgt.y))
     row = state.board.sight_row(tgt.x, tgt.y)
     base, _ = observe.base_range(state.rules, row, tgt.size)
     s = observe.Sight(
@@ -50,6 +53,7 @@ def reach(state: State, obs: Element, tgt: Element) -> float:
         observer_closed_down=obs.has("closed_down"),
         observer_moved=obs.moved > MOVED_FAR,
         target_moved_or_fired=tgt.moved > 0 or tgt.fired or fieldworks.working(state, tgt),
+        through_battery_bz=bz,
         weather=weather(state),
     )
     r = Fraction(base)
@@ -113,8 +117,9 @@ def _target_key(state: State, e: Element) -> tuple:
 
 
 def _world_key(state: State) -> tuple:
-    """What `sees` reads of the whole game: the phase, the weather, the night, and what
-    blocks sight besides terrain: smoke clouds (their shape grows with the turn) and wrecks."""
+    """What `sees` reads of the whole game: the phase, the weather, the night, what blocks
+    sight besides terrain: smoke clouds (their shape grows with the turn) and wrecks, and the
+    beaten zones that halve it (p8)."""
     night = (state.pregame or {}).get("weather", {}).get("night_visibility")
     clouds = tuple(sorted((m.id, m.x, m.y, m.radius) for m in smoke.clouds(state)))
     hulks = tuple(
@@ -127,6 +132,7 @@ def _world_key(state: State) -> tuple:
         state.turn if clouds else 0,
         clouds,
         hulks,
+        beaten_sight.zones(state),
     )
 
 
