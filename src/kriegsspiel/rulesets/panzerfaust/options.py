@@ -38,6 +38,7 @@ class Options(BaseModel):
     indirect_wp: Literal["with_smoke", "declared"] = "with_smoke"  # P266: who fires WP (p37)
     vehicle_screen: Literal["size", "all", "wrecks"] = "size"  # P285: vehicles block DLOS (p8)
     shaken_away: Literal["threats", "edge"] = "threats"  # P271: where a Shaken unit withdraws
+    fire_phase_retreat: Literal["instead", "next_turn"] = "instead"  # P312: p24 notes
     camouflage_on_fire: Literal["keep", "lose"] = "keep"  # P264: p9 loses it only on moving
     unlimbered_fire: Literal["half", "next_turn", "same_turn"] = "half"  # P276: p33 set-up
     limbered_fire: Literal["notes", "aa", "none"] = "notes"  # P277: p33-34 guns firing limbered

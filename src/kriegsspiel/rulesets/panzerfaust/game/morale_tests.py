@@ -130,6 +130,11 @@ def _status(state: State, pid: str, result: str, turns: int) -> None:
             m.counters["retreat"] = 1
             if surrenders(state, m):
                 m.lost = True
+            elif state.phase == "G" and m.moved > 0 and len(m.path) > 1:
+                # its move, being backtracked, turns into a retreat (p24 notes, P312)
+                due = state.phase_data.setdefault("fire_retreats", [])
+                if m.id not in due:
+                    due.append(m.id)
 
 
 def _fold(state: State, d: dict, e: Event) -> None:

@@ -23,6 +23,7 @@ from ..rules.tables import Rules, rules
 from . import (
     card,
     fieldworks,
+    fire_retreat,
     morale_tests,
     orders_fire,
     phases,
@@ -45,6 +46,7 @@ MOVES = (
     "melee",
     "morale",
     "retreat_move",
+    "fire_retreat",
     "regrouped",
     "surrendered",
     "dummy_placed",
@@ -64,7 +66,8 @@ class PanzerfaustGame:
 
     def __init__(self, rules_: Rules | None = None):
         self.rules = rules_ or rules()
-        self.folds = {**phases.folds(), **morale_tests.FOLDS, **regroup.FOLDS, **withdrawal.FOLDS}
+        self.folds = {**phases.folds(), **morale_tests.FOLDS, **regroup.FOLDS, **withdrawal.FOLDS,
+                      **fire_retreat.FOLDS}  # fmt: skip
         clash = set(self.folds) & set(CORE_EVENTS)
         if clash:
             raise ValueError(f"phase handlers may not fold core events {sorted(clash)}")
@@ -163,6 +166,7 @@ class PanzerfaustGame:
         tests = (
             morale_tests.automatic(state, rng)
             or withdrawal.surrendering(state)
+            or fire_retreat.due(state, rng)
             or regroup.automatic(state)
         )
         if tests:

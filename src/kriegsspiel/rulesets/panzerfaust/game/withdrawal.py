@@ -169,7 +169,7 @@ def _surrender(foes: list[Element]):
     )
 
 
-def _move(state: State, e: Element, kind: str) -> dict[str, Any] | None:
+def compulsory_move(state: State, e: Element, kind: str) -> dict[str, Any] | None:
     """One element's compulsory move (`retreat` or `withdraw`), or None if it cannot move."""
     budget = _rate(state, e)
     if budget <= 0 or e.has("hull_damaged"):
@@ -232,7 +232,7 @@ def compulsory(state: State, first: bool) -> dict[str, list[dict[str, Any]]]:
             kind = "withdraw"
         else:
             continue
-        m = _move(state, e, kind)
+        m = compulsory_move(state, e, kind)
         if m is not None:
             out[e.side].append(m)
     return {s: m for s, m in out.items() if m}
