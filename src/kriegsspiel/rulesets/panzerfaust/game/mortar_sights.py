@@ -48,6 +48,12 @@ def record(state: State, e: Element) -> ArtilleryBattery | None:
     return None
 
 
+def carries_mortar(state: State, e: Element) -> bool:
+    """Whether a vehicle's chart armament names a mortar (a mortar carrier, p36)."""
+    mounts = getattr(state.records.get(e.id), "armament", None) or []
+    return any("mortar" in str(getattr(m, "raw", "") or "").casefold() for m in mounts)
+
+
 def calibre(rec: ArtilleryBattery) -> float | None:
     """The mortar's calibre from its record's weapon ("81mm mortar"; "45-60mm": 60)."""
     found = re.findall(r"(\d+(?:\.\d+)?)\s*mm", str(rec.weapon))
@@ -71,6 +77,8 @@ def why_not(state: State, e: Element, xy: tuple[float, float], ammo: str) -> str
     """Why mortar team `e` cannot fire over open sights at `xy` now, or None (p35-37)."""
     rec = record(state, e)
     if rec is None:
+        if carries_mortar(state, e):
+            return f"not implemented: mortars on vehicles (p36, P267): {e.name} cannot fire its own"
         return f"{e.name} has no mortar (p36: on-board mortars fire over open sights)"
     mm = calibre(rec)
     if mm is None:

@@ -50,6 +50,16 @@ def planes(state: State, side: str | None = None) -> list[tuple[str, Plane]]:
 def battery(state: State, side: str, bid: Any, field: str = "battery") -> Battery:
     b = next((b for s, b in batteries(state, side) if b.id == bid), None)
     if b is None:
+        from .mortar_sights import record
+
+        p = state.platoons.get(str(bid))
+        if p is not None and p.side == side and any(
+            record(state, state.elements[m]) for m in p.members
+        ):
+            raise IllegalCommand(
+                f"not implemented: an on-board mortar platoon directed by an FAO (p36); the "
+                f"mortars of {p.name} fire over open sights (`mortar_fire`, phase E)", field
+            )  # fmt: skip
         raise IllegalCommand(f"{bid!r} is not one of your off-table batteries", field)
     return b
 
