@@ -53,8 +53,10 @@ def battery(state: State, side: str, bid: Any, field: str = "battery") -> Batter
         from .mortar_sights import record
 
         p = state.platoons.get(str(bid))
-        if p is not None and p.side == side and any(
-            record(state, state.elements[m]) for m in p.members
+        if (
+            p is not None
+            and p.side == side
+            and any(record(state, state.elements[m]) for m in p.members)
         ):
             raise IllegalCommand(
                 f"not implemented: an on-board mortar platoon directed by an FAO (p36); the "
