@@ -18,7 +18,7 @@ PINNED = {
     "guns": {"aa_auto": [23, 23], "at_tank": [72, 72], "howitzer_field": [29, 61]},
     "guns_with_penetration": {"aa_auto": [23, 23], "at_tank": [72, 72], "howitzer_field": [29, 29]},
     "guns_with_sourced_penetration": {
-        "aa_auto": [16, 23],
+        "aa_auto": [18, 23],
         "at_tank": [65, 72],
         "howitzer_field": [17, 29],
     },

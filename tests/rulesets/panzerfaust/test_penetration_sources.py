@@ -32,6 +32,7 @@ WT = "natgo/wt-wiki-scraper"
 WT_DM = "gszabi99/War-Thunder-Datamine"
 WT_WEAPONS = "aces.vromfs.bin_u/gamedata/weapons/groundmodels_weapons"
 GROUND = "wikitext-transpiled/ground"
+FLEET = "wikitext-transpiled/fleet"
 
 
 def _row(gun, row):
@@ -571,6 +572,27 @@ SPOT = [
         f"{GROUND}/YaG-10%20(29-K).md",
         {1000: 98},
         8.4,
+    ),
+    # issue 16 sixth pass: the source's Type T-51a boat page (rendered .html) prints its twin 25 mm/60
+    # Type 96 cannon's AP-T table, the book's ex-naval Type 96 (p79). 200 m: 53 - 10 x 100/400 =
+    # 50.5 mm / 1.22 = 41.4 -> 41; 1000 m: 33 / 1.22 = 27.0 -> 27
+    (
+        "japan/25mm-l60-type-96",
+        "penetration",
+        0,
+        WT,
+        f"{FLEET}/Type%20T-51a.html",
+        {100: 53, 500: 43},
+        4.1,
+    ),
+    (
+        "japan/25mm-l60-dual-type-96",
+        "penetration",
+        4,
+        WT,
+        f"{FLEET}/Type%20T-51a.html",
+        {1000: 33},
+        2.7,
     ),
     # P298, spring1944's Polish campaign mod names the FK: 200 m 28 - 25 x 100/900 = 25.2 -> 25,
     # no angle stated
