@@ -77,6 +77,8 @@ class Team(Piece):
     turret_facing: float | None = None  # AFVs: default the hull's facing
     limbered: bool = False  # towed guns (p33): limbered to `tower` at the start
     tower: str | None = None  # a limbered gun's towing vehicle (a piece id of the same side)
+    portee: bool = False  # a gun carried en portee on its `tower` (p34), with `limbered: true`
+    crew_in: str | None = None  # a gun whose crew rides apart, in this vehicle (p34)
     dug_in: bool = False  # p38: dug-in counter
     camouflaged: bool = False  # p9: camouflage already made
     entrenched: str | None = None  # id of the side's work (entrenchment, pillbox) it occupies

@@ -97,6 +97,7 @@ class PanzerfaustRecord(Record):
             "troop_profile",
             "role",
             "weapon",
+            "portee",
             "offboard_allowed",
             "available",
             "name",
@@ -248,6 +249,7 @@ class Softskin(PanzerfaustRecord):
     capacity: int | None
     tow: Size | None
     armament: list[Mount] = Field(default_factory=list)
+    horse_team: bool = False  # a horse team drawing a gun (p13, p25, p35; decision P317)
 
 
 class MotorisedGun(PanzerfaustRecord):
@@ -299,6 +301,7 @@ class Gun(PanzerfaustRecord):
     gun_shield: bool = True
     horse_drawn_only: bool = False
     limbered_fire: bool = False  # the gun notes: fired by its crew without unlimbering (p33)
+    portee: str | None = None  # the gun notes: carried and fired en portee, on what (p34)
     ammo: list[SpecialAmmo] = Field(default_factory=list)
 
     def null_status(self, path: str) -> str:

@@ -42,6 +42,7 @@ class Options(BaseModel):
     camouflage_on_fire: Literal["keep", "lose"] = "keep"  # P264: p9 loses it only on moving
     unlimbered_fire: Literal["half", "next_turn", "same_turn"] = "half"  # P276: p33 set-up
     limbered_fire: Literal["notes", "aa", "none"] = "notes"  # P277: p33-34 guns firing limbered
+    horse_towing: Literal["rates", "p25"] = "rates"  # P317: p13 horse-team rates include the gun
 
     @classmethod
     def parse(cls, pairs: list[str]) -> Options:

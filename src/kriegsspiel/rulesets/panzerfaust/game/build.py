@@ -181,6 +181,8 @@ def _add_forces(
                     radio=_radio(rec, t),
                     limbered=bool(getattr(t, "limbered", False)) if isinstance(rec, Gun) else None,
                     tower=getattr(t, "tower", None) if isinstance(rec, Gun) else None,
+                    portee=bool(getattr(t, "portee", False)) and isinstance(rec, Gun),
+                    crew_in=getattr(t, "crew_in", None) if isinstance(rec, Gun) else None,
                     transport=t.transport,
                     hidden=bool(getattr(t, "hidden", False)),
                 )

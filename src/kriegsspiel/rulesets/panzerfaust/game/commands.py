@@ -161,16 +161,19 @@ class Camouflage(CommandModel):
 
 class Limber(CommandModel):
     """Phase F: limber the towed gun `unit` to the softskin `tower` within 5 cm, or pack up a
-    gun set up to fire limbered (1 pip; the p33 size table's time, tower stationary)."""
+    gun set up to fire limbered (1 pip; the p33 size table's time, tower stationary); with
+    `portee` load it onto the truck `tower` to be carried en portee (p34: one move more)."""
 
     type: Literal["limber"]
     unit: Ident
     tower: Ident | None = None
+    portee: bool = False
 
 
 class Unlimber(CommandModel):
-    """Phase F: unlimber the towed gun `unit` from its tower (p33), or with `limbered_fire` set
-    it up to fire while still limbered (1 move, guns whose notes allow it, p33-34)."""
+    """Phase F: unlimber the towed gun `unit` from its tower (p33), unload it from its portee
+    truck (p34), or with `limbered_fire` set it up to fire while still limbered (1 move, guns
+    whose notes allow it, p33-34)."""
 
     type: Literal["unlimber"]
     unit: Ident

@@ -454,7 +454,7 @@ def resolve(state: State, side: str, cmd: dict[str, Any], rng: random.Random) ->
         return drafts + _he(state, side, e, t, xy, cmd, rng)
     res = _roll(state, e, t, xy, rng, flamed)
     result = res.result.name
-    lines = tuple(res.lines()) + _placeholders(res)
+    lines = tuple(res.lines()) + _placeholders(res) + towing.horse_note(state, t)
     at_xy = list(xy) if (xy != (t.x, t.y)) else None
     mine = {"unit": e.id, "target": state.aliases.alias(side, t.id), "result": result,
             "at_xy": at_xy, "at": cmd.get("at")}  # fmt: skip
@@ -473,7 +473,7 @@ def _he(state: State, side: str, e: Element, t: Element, xy, cmd: dict, rng) -> 
     hits = area.fire(state, e, xy, rng)
     aimed = next((r for el, r, _ in hits if el.id == t.id), "survives")
     lines = tuple(line for el, _, res in hits for line in (f"{el.kind} in the beaten zone:",
-                  *res.lines(), *_placeholders(res)))  # fmt: skip
+                  *res.lines(), *_placeholders(res), *towing.horse_note(state, el)))  # fmt: skip
     at_xy = list(xy) if (xy != (t.x, t.y)) else None
     mine = {"unit": e.id, "target": state.aliases.alias(side, t.id), "result": aimed,
             "at_xy": at_xy, "at": cmd.get("at"), "he": True}  # fmt: skip

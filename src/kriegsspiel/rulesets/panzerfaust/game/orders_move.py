@@ -198,6 +198,8 @@ FOLDS = {
     "embark": _ride,
     "dismount": _ride,
     "tow_job": _tow_job,
+    "crew_parts": lambda state, d, e: _crew(state, d, e),
+    "crew_joins": lambda state, d, e: _crew(state, d, e),
     "mine_check": lambda state, d, e: None,
     "mine_hits": _mine_hits,
     "arrivals_done": _arrived,
@@ -358,6 +360,11 @@ def _ride_templates(state: State, side: str, p: Platoon, left: int) -> list[dict
     out: list[dict[str, Any]] = []
     for m in (state.elements[x] for x in p.members):
         if m.lost or m.x is None or m.moved > 0:
+            continue
+        if m.kind == "gun":
+            if m.crew_in and towing.why_not_rejoin(state, m) is None \
+                    and _cost(state, m, False)[0] <= left:  # fmt: skip
+                out.append({"type": "dismount", "unit": m.id})
             continue
         if m.transport is not None:
             if _cost(state, state.elements[m.transport], False)[0] <= left:
@@ -555,6 +562,8 @@ def _ride_order(state: State, side: str, cmd: dict[str, Any]) -> list[Draft]:
     if e is None or e.side != side or e.lost or e.x is None:
         raise IllegalCommand(f"{uid!r} is not an element of yours on the table", "unit")
     p = _platoon(state, side, e.platoon, "unit")
+    if e.kind == "gun":
+        return _crew_order(state, side, cmd, e, p)
     if e.moved > 0:
         raise IllegalCommand(f"{e.name} has already moved this turn", "unit")
     if cmd["type"] == "dismount":
@@ -572,6 +581,30 @@ def _ride_order(state: State, side: str, cmd: dict[str, Any]) -> list[Draft]:
         return [Draft("embark", base | {"unit": e.id, "vehicle": v.id}, (side,))]
     x, y = riders.dismount_spot(state, v)
     return [Draft("dismount", base | {"unit": e.id, "x": x, "y": y}, (side,))]
+
+
+def _crew_order(state: State, side: str, cmd: dict, gun: Element, p: Platoon) -> list[Draft]:
+    """A gun's crew boards another vehicle than its gun's tower, or gets down beside its gun
+    (p34, P316): a single order of 1 pip (+1 out of command radius) for the gun."""
+    if cmd["type"] == "embark":
+        v, note = towing.why_not_part(state, gun, cmd.get("vehicle"))
+        why = (f"{gun.name}'s crew rides apart, in {v.name}: the gun neither sets up nor fires "
+               "until crew and gun are together (p34)",) + ((note,) if note else ())  # fmt: skip
+    else:
+        refusal = towing.why_not_rejoin(state, gun)
+        if refusal:
+            raise IllegalCommand(refusal, "unit")
+        v, why = state.elements[gun.crew_in or ""], (f"{gun.name}'s crew gets down beside it (p34)",)
+    cost, _ = _cost(state, gun, False)
+    last = _pips(state, p, cost, "unit")
+    base = {"platoon": p.id, "company": p.company, "cost": cost, "finishes": last}
+    kind = "crew_parts" if cmd["type"] == "embark" else "crew_joins"
+    return [Draft(kind, base | {"unit": gun.id, "vehicle": v.id}, (side,), why)]
+
+
+def _crew(state: State, d: dict, e: Event) -> None:
+    state.elements[d["unit"]].crew_in = d["vehicle"] if e.type == "crew_parts" else None
+    _spend(state, d)
 
 
 def _tow_order(state: State, side: str, cmd: dict[str, Any]) -> list[Draft]:

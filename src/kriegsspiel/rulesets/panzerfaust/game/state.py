@@ -65,6 +65,8 @@ class Element:
     radio: bool = False
     limbered: bool | None = None  # a towed gun: True while limbered (p33)
     tower: str | None = None  # a towed gun: the vehicle it is limbered (or limbering) to
+    portee: bool = False  # a gun carried en portee on its tower's back (p34)
+    crew_in: str | None = None  # a gun whose crew rides apart, in this vehicle (p34)
     towing: str | None = None  # a vehicle: the gun it tows (or is limbering, unlimbering)
     job: dict[str, Any] | None = None  # a gun's (un)limbering in hand (game/towing.py)
     fires_from: int = 0  # a towed gun fires from this turn on (set-up time, p33)
@@ -169,6 +171,10 @@ class State:
     # positions being dug in or camouflaged (fieldworks.py): the element whose position it is
     # -> {kind, workers, turns, need_turns, moves, need_moves}
     works: dict[str, dict[str, Any]] = field(default_factory=dict)
+    # empty dug-in or camouflaged positions (fieldworks.py, P318): id -> {x, y, side, size,
+    # counters}; `seats`: element -> the point of the position it took this turn
+    positions: dict[str, dict[str, Any]] = field(default_factory=dict)
+    seats: dict[str, list[float]] = field(default_factory=dict)
     result: dict[str, Any] | None = None
     # derived from the scenario, never from events (not in the hash): the table, the rules'
     # tables and options, each element's data record
@@ -205,5 +211,7 @@ class State:
             "offtable": self.offtable,
             "regroups": self.regroups,
             "works": self.works,
+            "positions": self.positions,
+            "seats": self.seats,
             "result": self.result,
         }

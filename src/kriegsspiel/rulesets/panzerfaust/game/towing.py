@@ -18,6 +18,18 @@ setting it up to fire while still limbered, towing it, and man-handling it.
 - Unlimbered, a size A gun is man-handled 5 cm a turn and a B gun 2.5 cm; C and D guns are not
   (p33); never through snow, mud, woods, rubble, thick treelines, brush, walls or hedges; a
   gun man-handled this turn does not fire (p33).
+- En portee (p34, decision P315): a gun whose notes say it is carried and fired en portee
+  loads onto a softskin of its side (`limber {gun, tower, portee: true}`) and unloads
+  (`unlimber {gun}`) in its size's time plus one move; carried, it rides on the truck (one
+  target: either destroyed takes the other), fires from it without set-up while the truck moved
+  no more than half its move (p6), and never with the second-shot bonus (p34).
+- A crew riding apart (p34, decision P316): a gun's crew may ride in another vehicle than the
+  one towing the gun (`embark {gun, vehicle}`; a scenario's `crew_in`); until it gets down beside
+  its gun (`dismount {gun}`) the gun neither sets up, is unlimbered, man-handled nor fired; the
+  crew's vehicle destroyed with it aboard leaves the gun abandoned (lost).
+- Horse teams (pp. 13, 25, 35, decision P317): the `common/horse-team` softskin draws any gun
+  and is the only tower of a "Horse Drawn" gun; its p13 rates are taken as including the gun
+  (option `horse_towing`); it is fired on as a softskin, a placeholder said in each result.
 """
 
 from __future__ import annotations
@@ -32,6 +44,7 @@ from ..models import Gun, Softskin
 from ..rules import towed
 from ..rules.bog import SOFTSKIN_DRIVE
 from . import riders, wrecks
+from .build import speeds
 from .state import Element, State
 
 SIZES = "ABCD"
@@ -45,7 +58,9 @@ NO_MANHANDLE = {
 }  # fmt: skip
 GROUND = {"mud": "mud", "snow": "snow"}  # p10 weather that lies on the ground all game
 WORDS = {"limber": "limbering", "unlimber": "unlimbering", "set_up": "setting up to fire "
-         "limbered", "pack_up": "packing up"}  # fmt: skip
+         "limbered", "pack_up": "packing up", "load": "loading en portee",
+         "unload": "unloading from its portee truck"}  # fmt: skip
+CREW_TEAMS = {"A": 1, "B": 2, "C": 3, "D": 4}  # p33: a gun's crew in teams by size
 
 
 # ----------------------------------------------------------------------------- queries
@@ -78,6 +93,8 @@ def moves_needed(state: State, gun: Element, kind: str) -> Fraction:
     if kind in ("set_up", "pack_up"):
         return Fraction(1)
     full = towed.limber_moves(state.rules, gun.size)
+    if kind in ("load", "unload"):
+        return full + 1  # p34: an extra move to load or unload an en portee gun
     return full - 1 if kind == "unlimber" and gun.has("set_up") else full
 
 
@@ -94,9 +111,12 @@ def tow_factor(state: State, tower: Element) -> tuple[float, str | None]:
     limbered gun (p25 Vehicle Movement Restrictions, towing off-road; waived when the tower's
     tow class is above the gun's size, the p25 note, decision P278)."""
     gun = partner(state, tower)
-    if gun is None or not gun.limbered:
-        return 1.0, None
+    if gun is None or not gun.limbered or gun.portee:
+        return 1.0, None  # a gun carried en portee is a load, not a tow (p34)
     rec = state.records[tower.id]
+    if getattr(rec, "horse_team", False) and state.rules.opts.horse_towing == "rates":
+        return 1.0, (f"{tower.name} draws {gun.name}: the p13 horse-team rates include the gun "
+                     "(option horse_towing, P317)")  # fmt: skip
     tow = getattr(rec, "tow", None)
     if tow and SIZES.index(tow) > SIZES.index(gun.size):
         return (
@@ -115,8 +135,9 @@ def why_not_tower(state: State, gun: Element, v: Element) -> str | None:
     vrec = state.records[v.id]
     if not isinstance(vrec, Softskin):
         return f"{v.name} has no tow class on its chart: only softskins tow guns (p26)"
-    if rec.horse_drawn_only:
-        return f"{gun.name} is drawn only by a horse team (p35), and no horse team is charted"
+    horses = vrec.horse_team
+    if rec.horse_drawn_only and not horses:
+        return f"{gun.name} is drawn only by a horse team (p35), not by {v.name}"
     tow = vrec.tow
     if tow is None:
         return f"{v.name} tows nothing (no tow class on its chart, p26)"
@@ -133,8 +154,12 @@ def why_not_move(state: State, e: Element) -> str | None:
     if e.kind == "gun":
         if e.job:
             return f"{e.name} is {WORDS[e.job['kind']]} until turn {e.job['done']} (p33)"
+        if e.portee:
+            return f"{e.name} is carried en portee: it moves with its truck (p34)"
         if e.limbered:
             return f"{e.name} is limbered: it moves with its tower (p33)"
+        if e.crew_in:
+            return f"{e.name}'s crew rides apart, in {e.crew_in}: no one to man-handle it (p34)"
         if manhandle_rate(state, e) is None:
             return (
                 f"{e.name} (size {e.size}) is too heavy to man-handle: limber it to move it (p33)"
@@ -154,6 +179,14 @@ def why_no_fire(state: State, e: Element) -> str | None:
         return None
     if e.job:
         return f"{e.name} is {WORDS[e.job['kind']]} (p33)"
+    if e.crew_in:
+        return f"{e.name}'s crew rides apart, in {e.crew_in}: the gun does not fire (p34)"
+    if e.portee:
+        v = partner(state, e)
+        full = speeds(state.records[v.id])[0] if v is not None else 0.0
+        if v is not None and v.moved > full / 2 + 1e-9:
+            return f"{e.name}'s truck moved over half its move: the gun does not fire (p6, p34)"
+        return None
     if e.limbered and not e.has("set_up"):
         return f"{e.name} is limbered: it does not fire (p33)"
     if e.fires_from > state.turn:
@@ -165,8 +198,35 @@ def why_no_fire(state: State, e: Element) -> str | None:
 
 
 def firing_limbered(e: Element) -> bool:
-    """A gun set up to fire while limbered: no second-shot bonus (p33)."""
-    return bool(e.limbered) and e.has("set_up")
+    """A gun set up to fire while limbered, or fired from its portee truck: no second-shot
+    bonus (p33, p34)."""
+    return bool(e.limbered) and (e.has("set_up") or e.portee)
+
+
+def why_not_carrier(state: State, gun: Element, v: Element) -> str | None:
+    """Why `v` cannot carry `gun` en portee, or None (p34, P315): the gun's notes must say it
+    is carried so; the carrier is a truck or half-track of the gun's side whose chart tows at
+    least the gun's size (stand-in for the notes' named minimum vehicle)."""
+    rec, vrec = state.records[gun.id], state.records[v.id]
+    if not getattr(rec, "portee", None):
+        return f"{gun.name} is not carried en portee: its gun notes do not say so (p34)"
+    if not isinstance(vrec, Softskin) or vrec.horse_team or vrec.drive in (None, "-"):
+        return f"{v.name} is no truck or half-track: a gun is carried en portee on one (p34)"
+    if vrec.tow is None or SIZES.index(vrec.tow) < SIZES.index(gun.size):
+        return (f"{v.name} is too light to carry {gun.name} en portee: its tow class must be at "
+                f"least the gun's size {gun.size} (notes: {rec.portee}; P315)")  # fmt: skip
+    other = partner(state, v)
+    if other is not None and other.id != gun.id:
+        return f"{v.name} already carries or tows {other.name}"
+    return None
+
+
+def horse_note(state: State, t: Element) -> tuple[str, ...]:
+    """The placeholder line of a result on a horse team (P317: fired on as a softskin)."""
+    if getattr(state.records.get(t.id), "horse_team", False):
+        return (f"placeholder used: {t.name} is fired on as a softskin; no chart lists horse "
+                "teams (P317)",)  # fmt: skip
+    return ()
 
 
 # ----------------------------------------------------------------------------- man-handling
@@ -211,7 +271,14 @@ def plan(state: State, gun: Element, cmd: dict[str, Any]) -> tuple[dict[str, Any
         raise IllegalCommand(f"{gun.name} is already {WORDS[gun.job['kind']]} (p33)", "unit")
     if gun.moved > 0:
         raise IllegalCommand(f"{gun.name} has already moved this turn", "unit")
-    if cmd["type"] == "limber":
+    if gun.crew_in:
+        raise IllegalCommand(f"{gun.name}'s crew rides apart, in {gun.crew_in}: it gets down "
+                             "beside its gun first (p34)", "unit")  # fmt: skip
+    if cmd["type"] == "limber" and cmd.get("portee"):
+        if gun.limbered:
+            raise IllegalCommand(f"{gun.name} is limbered: unlimber it first", "unit")
+        kind, v = "load", _tower(state, gun, cmd.get("tower"), portee=True)
+    elif cmd["type"] == "limber":
         if gun.limbered and not gun.has("set_up"):
             raise IllegalCommand(f"{gun.name} is already limbered", "unit")
         if gun.limbered:
@@ -224,7 +291,12 @@ def plan(state: State, gun: Element, cmd: dict[str, Any]) -> tuple[dict[str, Any
         if not gun.limbered:
             raise IllegalCommand(f"{gun.name} is not limbered", "unit")
         v = partner(state, gun)
-        if cmd.get("limbered_fire"):
+        if gun.portee:
+            if cmd.get("limbered_fire"):
+                raise IllegalCommand(f"{gun.name} fires from its truck as it is (p34)",
+                                     "limbered_fire")  # fmt: skip
+            kind = "unload"
+        elif cmd.get("limbered_fire"):
             if not fires_limbered(state, gun):
                 raise IllegalCommand(f"{gun.name} is not fired limbered: its gun notes do not "
                                      "say so (p33; option limbered_fire, P277)", "limbered_fire")  # fmt: skip
@@ -244,7 +316,9 @@ def plan(state: State, gun: Element, cmd: dict[str, Any]) -> tuple[dict[str, Any
     data = {"unit": gun.id, "tower": v.id, "kind": kind, "moves": str(m), "done": done}
     why = [f"{gun.name} (size {gun.size}): {WORDS[kind]} takes {m} move(s) (p33-34); "
            f"done at the end of turn {done}'s movement; {v.name} stays put till then (p33)"]  # fmt: skip
-    if kind in ("unlimber", "set_up"):
+    if kind == "load":
+        why.append(f"{gun.name} is carried en portee ({state.records[gun.id].portee}, p34)")
+    if kind in ("unlimber", "set_up", "unload"):
         data["fires_from"] = first_fire(state, m, done)
         why.append(f"{gun.name} may fire from turn {data['fires_from']} "
                    f"(option unlimbered_fire={state.rules.opts.unlimbered_fire}, P276)")  # fmt: skip
@@ -265,11 +339,11 @@ def first_fire(state: State, m: Fraction, done: int) -> int:
     return done if last <= Fraction(1, 2) else done + 1
 
 
-def _tower(state: State, gun: Element, vid: Any) -> Element:
+def _tower(state: State, gun: Element, vid: Any, portee: bool = False) -> Element:
     v = state.elements.get(vid) if isinstance(vid, str) else None
     if v is None or v.side != gun.side or not v.active:
         raise IllegalCommand(f"{vid!r} is not a vehicle of yours on the table", "tower")
-    why = why_not_tower(state, gun, v)
+    why = why_not_carrier(state, gun, v) if portee else why_not_tower(state, gun, v)
     if why:
         raise IllegalCommand(why, "tower")
     if math.dist((gun.x, gun.y), (v.x, v.y)) > REACH + 1e-9:
@@ -283,8 +357,12 @@ def templates(state: State, gun: Element) -> list[dict[str, Any]]:
     """The limber/unlimber orders this gun may be given now."""
     if gun.lost or not gun.active or gun.job or gun.moved > 0 or not is_towed_gun(state, gun):
         return []
+    if gun.crew_in:
+        return []
     cmds: list[dict[str, Any]] = []
-    if gun.limbered:
+    if gun.portee:
+        cmds.append({"type": "unlimber", "unit": gun.id})
+    elif gun.limbered:
         cmds.append({"type": "unlimber", "unit": gun.id})
         if gun.has("set_up"):
             cmds.append({"type": "limber", "unit": gun.id})
@@ -294,6 +372,8 @@ def templates(state: State, gun: Element) -> list[dict[str, Any]]:
         for v in state.side_elements(gun.side):
             if v.kind == "softskin" and v.active and math.dist((gun.x, gun.y), (v.x, v.y)) <= REACH:
                 cmds.append({"type": "limber", "unit": gun.id, "tower": v.id})
+                if state.records[gun.id].portee:
+                    cmds.append({"type": "limber", "unit": gun.id, "tower": v.id, "portee": True})
     out = []
     for c in cmds:
         try:
@@ -323,22 +403,26 @@ def complete(state: State) -> None:
         kind = job["kind"]
         if gun.lost or v is None:
             continue
-        if kind == "limber":
-            gun.limbered = True
+        if kind in ("limber", "load"):
+            gun.limbered, gun.portee = True, kind == "load"
             behind(state, gun, v)
         elif kind == "pack_up":
             gun.counters.pop("set_up", None)
         elif kind == "set_up":
             gun.counters["set_up"] = 1
             gun.fires_from = job["fires_from"]
-        else:  # unlimbered: it stands where it was towed to
+        else:  # unlimbered (or unloaded behind its truck): it stands there
+            if gun.portee:
+                gun.portee = False
+                behind(state, gun, v)
             gun.limbered, gun.tower, v.towing = False, None, None
             gun.counters.pop("set_up", None)
             gun.fires_from = job["fires_from"]
 
 
 def behind(state: State, gun: Element, v: Element) -> None:
-    gun.x, gun.y = riders.dismount_spot(state, v)
+    """A limbered gun stands 4 cm behind its tower; a portee gun on its truck (p33-34)."""
+    gun.x, gun.y = (v.x, v.y) if gun.portee else riders.dismount_spot(state, v)
     gun.facing = v.facing
     gun.feature = state.board.feature(gun.x, gun.y)
 
@@ -365,8 +449,13 @@ def follow(state: State, v: Element) -> None:
 
 def fall_together(state: State, lost: dict[str, int]) -> None:
     """A tower or a gun destroyed while the gun is limbered takes the other with it (p33);
-    `lost` counts each platoon's losses for its morale test."""
+    `lost` counts each platoon's losses for its morale test. A gun whose crew rode apart in a
+    vehicle now destroyed is abandoned, lost with its crew (P316)."""
     for e in list(state.elements.values()):
+        crew = state.elements.get(e.crew_in) if e.kind == "gun" and e.crew_in else None
+        if crew is not None and crew.lost and not e.lost:
+            e.lost = True
+            lost[e.platoon] = lost.get(e.platoon, 0) + 1
         if e.kind != "gun" or not e.limbered or not e.tower:
             continue
         v = state.elements[e.tower]
@@ -387,7 +476,12 @@ def check(state: State) -> None:
     """A scenario's limbered guns (`limbered: true, tower: <id>`): tied to a tower that may
     tow them, and placed behind it."""
     for gun in state.elements.values():
+        if gun.kind == "gun" and gun.crew_in:
+            crew_check(state, gun)
         if gun.kind != "gun" or not (gun.limbered or gun.tower):
+            if gun.portee:
+                raise ValueError(f"team {gun.id}: a portee gun names its carrier as `tower` "
+                                 "with `limbered: true` (p34)")  # fmt: skip
             continue
         where = f"team {gun.id}"
         if not gun.limbered or not gun.tower:
@@ -396,9 +490,80 @@ def check(state: State) -> None:
         v = state.elements.get(gun.tower)
         if v is None or v.side != gun.side:
             raise ValueError(f"{where}: tower {gun.tower!r} is not a piece of its side")
-        why = why_not_tower(state, gun, v) if is_towed_gun(state, gun) else "not a towed gun"
+        if not is_towed_gun(state, gun):
+            why: str | None = "not a towed gun"
+        elif gun.portee:
+            why = why_not_carrier(state, gun, v)
+        else:
+            why = why_not_tower(state, gun, v)
         if why:
             raise ValueError(f"{where}: {why}")
         v.towing = gun.id
         if v.x is not None:
             behind(state, gun, v)
+
+
+# ----------------------------------------------------------------------------- crew apart
+def crew_room(state: State, gun: Element, v: Element) -> tuple[str | None, str | None]:
+    """(why `v` cannot take `gun`'s crew, a note when its capacity was lost) (p12, p33-34):
+    the crew is one team per size letter (A 1 .. D 4), riding beside any passengers."""
+    vrec = state.records[v.id]
+    if v.kind not in ("softskin", "afv") or v.side != gun.side or getattr(vrec, "horse_team", False):
+        return f"{v.name} carries no gun crew", None
+    cap = getattr(vrec, "capacity", None)
+    teams = CREW_TEAMS.get(gun.size, 1)
+    if cap is None:
+        return None, (f"{v.name}'s capacity is lost on its chart: the {teams}-team crew is not "
+                      "checked against it (P316)")  # fmt: skip
+    aboard = len(v.carrying) + teams + sum(
+        CREW_TEAMS.get(g.size, 1) for g in state.elements.values()
+        if g.kind == "gun" and g.crew_in == v.id and g.id != gun.id and not g.lost
+    )  # fmt: skip
+    if aboard > cap:
+        return f"{v.name} has room for {cap} teams; {gun.name}'s crew is {teams} (p12, p33)", None
+    return None, None
+
+
+def crew_check(state: State, gun: Element) -> None:
+    """A scenario gun whose crew rides apart (`crew_in: <vehicle>`, p34): in a vehicle of its
+    side with room, placed with it."""
+    v = state.elements.get(gun.crew_in or "")
+    if v is None or v.side != gun.side:
+        raise ValueError(f"team {gun.id}: crew_in {gun.crew_in!r} is not a vehicle of its side")
+    if v.id == gun.tower:
+        raise ValueError(f"team {gun.id}: crew_in names its own tower; the crew rides with it")
+    why, _ = crew_room(state, gun, v)
+    if why:
+        raise ValueError(f"team {gun.id}: {why}")
+
+
+def why_not_part(state: State, gun: Element, vid: Any) -> tuple[Element, str | None]:
+    """(the vehicle, a capacity note) for the crew of `gun` to board `vid` apart from its gun
+    (p34, P316), or IllegalCommand."""
+    if gun.crew_in:
+        raise IllegalCommand(f"{gun.name}'s crew already rides in {gun.crew_in}", "unit")
+    if gun.job:
+        raise IllegalCommand(f"{gun.name} is {WORDS[gun.job['kind']]} (p33)", "unit")
+    v = state.elements.get(vid) if isinstance(vid, str) else None
+    if v is None or v.side != gun.side or not v.active:
+        raise IllegalCommand(f"{vid!r} is not a vehicle of yours on the table", "vehicle")
+    if v.id == gun.tower:
+        raise IllegalCommand(f"{gun.name}'s crew already rides with its tower (p33)", "vehicle")
+    if math.dist((gun.x, gun.y), (v.x, v.y)) > REACH + 1e-9:
+        raise IllegalCommand(f"{v.name} is over {REACH:g} cm from {gun.name}", "vehicle")
+    why, note = crew_room(state, gun, v)
+    if why:
+        raise IllegalCommand(why, "vehicle")
+    return v, note
+
+
+def why_not_rejoin(state: State, gun: Element) -> str | None:
+    """Why the crew riding apart cannot get down beside its gun now (p34), or None."""
+    v = state.elements.get(gun.crew_in or "")
+    if v is None:
+        return f"{gun.name}'s crew rides with it"
+    if v.lost or not v.on_table:
+        return f"{gun.name}'s crew is not on the table"
+    if math.dist((gun.x, gun.y), (v.x, v.y)) > REACH + 1e-9:
+        return f"{v.name}, with {gun.name}'s crew, is over {REACH:g} cm from the gun (p34)"
+    return None
