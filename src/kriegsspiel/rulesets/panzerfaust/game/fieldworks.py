@@ -21,6 +21,13 @@ it is passed over in phase G and gives no covering fire; a move order abandons t
 (P262). An element that moves (any distance, or boards a vehicle) leaves its position and
 loses its dug-in and camouflage counters (p9, P265); with `camouflage_on_fire=lose` firing
 loses the camouflage as well (P264).
+
+The position it leaves stays on the table, empty (P318): p9 camouflages the position, not
+whoever holds it, and a foxhole (p39) is a hole in the ground. An element of the same side
+that ends a move with its centre within 2.5 cm of an empty position takes it and its counters
+at once: any element no larger than the position's maker into a camouflaged position; into a
+dug-in one, infantry into a team's foxhole and a gun or vehicle into a gun's or vehicle's
+emplacement, again no larger. Empty positions are known to their own side only.
 """
 
 from __future__ import annotations
@@ -38,6 +45,8 @@ from .state import Element, Platoon, State
 POSITION = ("dug_in", "camouflaged")  # counters of a position, lost when the element leaves it
 COUNTER = {"dig": "dug_in", "camouflage": "camouflaged"}
 HELP_REACH = 5.0  # cm: a helper works beside the position it camouflages (P263)
+SEAT = 2.5  # cm: a mover ending this near an empty position's point takes it (P318)
+SIZES = "ABCD"
 ROWS = {  # Observation Table row (p8) -> terrain of the p9 camouflage table (others: any)
     "inside_building": "buildings",
     "open_desert": "open",
@@ -266,19 +275,83 @@ BEGIN = {"dig_begun": _dig, "camouflage_begun": _camouflage}  # orders: the call
 FOLDS = {"works_progress": _progress}
 
 
+def leave_position(state: State, e: Element, where: list[float] | None = None) -> None:
+    """`e` leaves its position (p9, P265): its counters go, the position stays empty where it
+    was (`where`; default where `e` stands) for its side to reoccupy (P318)."""
+    kept = [k for k in POSITION if e.has(k)]
+    for k in kept:
+        e.counters.pop(k, None)
+    seat = state.seats.pop(e.id, None)
+    if not kept:
+        return
+    x, y = (seat[2:] if seat else where or [e.x, e.y])[:2]
+    pid = f"pos-{e.side}-{x:.2f}-{y:.2f}"
+    group = "infantry" if e.kind == "infantry" else "vehicle"
+    state.positions[pid] = {"x": x, "y": y, "side": e.side, "size": e.size, "group": group,
+                            "counters": kept, "left": [e.id, state.turn]}  # fmt: skip
+
+
+def fits(state: State, e: Element, pos: dict[str, Any]) -> bool:
+    """Whether `e` may take the empty position `pos` (P318)."""
+    if e.side != pos["side"] or SIZES.index(e.size) > SIZES.index(pos["size"]):
+        return False
+    if pos["left"] == [e.id, state.turn]:
+        return False  # moving loses the position (p9): not regained by a shuffle in it
+    group = "infantry" if e.kind == "infantry" else "vehicle"
+    return "dug_in" not in pos["counters"] or group == pos["group"]
+
+
+def reoccupy(state: State) -> None:
+    """Movers that ended on an empty position of their side take it (p9, p39, P318)."""
+    for e in state.elements.values():
+        if e.moved <= 0 or not e.active or e.id in state.seats or any(map(e.has, POSITION)):
+            continue
+        for pid, pos in sorted(state.positions.items()):
+            if fits(state, e, pos) and math.dist((e.x, e.y), (pos["x"], pos["y"])) <= SEAT + 1e-9:
+                for k in pos["counters"]:
+                    e.counters[k] = 1
+                state.seats[e.id] = [e.x, e.y, pos["x"], pos["y"]]
+                del state.positions[pid]
+                break
+
+
+def taking(state: State, e: Element, xy: tuple[float, float]) -> tuple[str, ...]:
+    """The log line of a move of `e` ending at `xy` on an empty position of its side (P318)."""
+    for _, pos in sorted(state.positions.items()):
+        if fits(state, e, pos) and math.dist(xy, (pos["x"], pos["y"])) <= SEAT + 1e-9:
+            what = " and ".join(k.replace("_", " ") for k in pos["counters"])
+            return (f"{e.name} takes the empty {what} position at ({pos['x']:g}, {pos['y']:g}) "
+                    "(p9, p39, P318)",)  # fmt: skip
+    return ()
+
+
+def empty_positions(state: State, side: str) -> list[dict[str, Any]]:
+    """`side`'s own empty positions (the enemy is told nothing of them, P318)."""
+    return [
+        {"id": k, "x": p["x"], "y": p["y"], "size": p["size"], "counters": list(p["counters"])}
+        for k, p in sorted(state.positions.items()) if p["side"] == side
+    ]  # fmt: skip
+
+
 def vacate(state: State) -> None:
     """After an event that moves, carries or fires: an element that moved this turn (or is
-    aboard a vehicle) has left its position and its work (p9, p39, P265); one that fired
-    stops work, and loses its camouflage if `camouflage_on_fire=lose` (P264)."""
+    aboard a vehicle) has left its position and its work (p9, p39, P265), unless it took that
+    position this turn (P318); one that fired stops work, and loses its camouflage if
+    `camouflage_on_fire=lose` (P264). Movers then take the empty positions they ended on."""
     lose = state.rules.opts.camouflage_on_fire == "lose"
     for e in state.elements.values():
         if not e.counters:
             continue
         if e.moved > 0 or e.transport is not None:
-            for k in POSITION:
-                e.counters.pop(k, None)
+            seat = state.seats.get(e.id)
+            if seat and e.transport is None and [e.x, e.y] == seat[:2]:
+                continue  # it took this position this turn and stands in it
+            if any(map(e.has, POSITION)):
+                leave_position(state, e, e.path[0][:2] if e.path else None)
         elif e.fired and lose:
             e.counters.pop("camouflaged", None)
+    if state.positions:
+        reoccupy(state)
     if not state.works:
         return
 

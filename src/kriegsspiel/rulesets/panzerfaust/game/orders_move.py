@@ -499,6 +499,7 @@ def resolve(state: State, side: str, cmd: dict[str, Any], rng: random.Random) ->
     move = base | {"moves": [step]}
     note = speed_placeholder(state.records[e.id])
     told = ((f"placeholder used: {note}",) if note else ()) + fieldworks.leaving(state, e)
+    told += fieldworks.taking(state, e, path[-1])
     if e.towing:
         told += tuple(x for x in towing.tow_factor(state, e)[1:] if x)
     return drafts + [Draft("move", move, (side,), told)] + _mined(state, side, e, path, step, rng)

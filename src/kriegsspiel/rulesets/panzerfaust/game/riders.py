@@ -14,6 +14,7 @@ from ....engine.commands import IllegalCommand
 from ....engine.events import Event
 from ..models import AFV
 from ..rules.vehicles import riders_allowed
+from . import fieldworks
 from .build import speeds
 from .state import Element, State
 
@@ -64,6 +65,7 @@ def _half(state: State, e: Element) -> float:
 
 def _embark(state: State, d: dict, e: Event) -> None:
     el, v = state.elements[d["unit"]], state.elements[d["vehicle"]]
+    fieldworks.leave_position(state, el)  # boarding leaves its position empty (p9, P318)
     el.transport, el.x, el.y = v.id, v.x, v.y
     el.moved = max(el.moved, _half(state, el))
     v.carrying.append(el.id)

@@ -26,6 +26,7 @@ def own_piece(e: Element) -> dict[str, Any]:
         "transport": e.transport, "carrying": list(e.carrying), "limbered": e.limbered,
         "tower": e.tower, "towing": e.towing, "job": dict(e.job) if e.job else None,
         "fires_from": e.fires_from, "moved": e.moved, "fired": e.fired, "hidden": e.hidden,
+        "portee": e.portee, "crew_in": e.crew_in,
     }  # fmt: skip
 
 
@@ -41,6 +42,8 @@ def enemy_piece(state: State, side: str, e: Element) -> dict[str, Any]:
     if gun is not None and gun.limbered:
         if e is gun:
             out["limbered"] = True
+            if gun.portee:  # seen riding on a truck's back (p34)
+                out["portee"] = True
         other = gun.tower if e is gun else gun.id
         if other in state.seen.get(side, ()):
             out["tow_link"] = state.aliases.alias(side, other)
@@ -124,6 +127,7 @@ def view(game: Any, state: State, side: str) -> dict[str, Any]:
             "support": _support(state, side),  # own batteries and aircraft (phase A sheet)
             "regroups": regroup.view(state, side),  # own regroups under way (p24)
             "works": fieldworks.view(state, side),  # own positions being dug or camouflaged
+            "positions": fieldworks.empty_positions(state, side),  # own empty positions (P318)
         }  # fmt: skip
     section["markers"] = markers
     # exit goals: a side's own progress in full, the enemy's goal only (decision P258)
