@@ -117,7 +117,7 @@ def tow_factor(state: State, tower: Element) -> tuple[float, str | None]:
     if getattr(rec, "horse_team", False) and state.rules.opts.horse_towing == "rates":
         return 1.0, (f"{tower.name} draws {gun.name}: the p13 horse-team rates include the gun "
                      "(option horse_towing, P317)")  # fmt: skip
-    tow = getattr(rec, "tow", None)
+    tow = None if getattr(rec, "horse_team", False) else getattr(rec, "tow", None)
     if tow and SIZES.index(tow) > SIZES.index(gun.size):
         return (
             1.0,
@@ -454,8 +454,12 @@ def fall_together(state: State, lost: dict[str, int]) -> None:
     for e in list(state.elements.values()):
         crew = state.elements.get(e.crew_in) if e.kind == "gun" and e.crew_in else None
         if crew is not None and crew.lost and not e.lost:
-            e.lost = True
+            v = partner(state, e)
+            if v is not None:  # an abandoned gun is unhooked: its tower drives on
+                v.towing = None
+            e.lost, e.limbered, e.tower, e.job = True, False, None, None
             lost[e.platoon] = lost.get(e.platoon, 0) + 1
+    for e in list(state.elements.values()):
         if e.kind != "gun" or not e.limbered or not e.tower:
             continue
         v = state.elements[e.tower]
