@@ -189,6 +189,12 @@ function pfLabel(c) {
   }
   if (c.type === "end_platoon") return `${pfPlatoonName(S, c.platoon)}: done moving`;
   if (c.type === "dig") return `${pfPlatoonName(S, c.platoon)}: dig in (3 turns, p39)`;
+  // guns carried en portee and crews riding apart (p34)
+  const own = (id) => S.view.units.find((x) => x.id === id) || {};
+  if (c.type === "limber" && c.portee) return `load ${unitName(c.unit)} en portee on ${unitName(c.tower)} (p34)`;
+  if (c.type === "unlimber" && own(c.unit).portee) return `unload ${unitName(c.unit)} from its truck (p34)`;
+  if (c.type === "embark" && own(c.unit).kind === "gun") return `${unitName(c.unit)}: crew boards ${unitName(c.vehicle)}, apart from the gun (p34)`;
+  if (c.type === "dismount" && own(c.unit).kind === "gun") return `${unitName(c.unit)}: crew gets down beside the gun (p34)`;
   if (c.type === "cover" && c.x !== undefined) return `cover ${unitName(c.unit)} at (${c.x}, ${c.y}) cm`;
   if (c.type === "move" && c.path) {
     const last = c.path[c.path.length - 1];
