@@ -252,3 +252,12 @@ def test_p17_a_horse_team_is_fired_on_as_a_softskin_and_says_it_is_a_placeholder
     shot = [e for e in game.events if e.type == "shot"][-1]
     assert shot.data["unit"] == "b-rifle"
     assert any("placeholder used" in line and "P317" in line for line in shot.explanation)
+
+
+def test_the_unit_card_says_how_the_gun_travels():
+    game = new()
+    st = game.state
+    rows = dict(game.rules.unit_card(st, "germany", "g-pak36")["data"]["rows"])
+    assert "carried en portee on g-truck" in rows["now"]
+    rows = dict(game.rules.unit_card(st, "germany", "g-lefh")["data"]["rows"])
+    assert "towed by g-tow" in rows["now"] and "crew rides apart, in g-lorry" in rows["now"]

@@ -140,6 +140,8 @@ def unit_card(state: State, side: str, name: str) -> dict[str, Any]:
             "limbered": e.limbered,
             "tower": e.tower,
             "towing": e.towing,
+            "portee": e.portee,
+            "crew_in": e.crew_in,
             "transport": e.transport,
             "platoon": e.platoon,
             "troop_class": e.troop_class,
@@ -151,7 +153,12 @@ def unit_card(state: State, side: str, name: str) -> dict[str, Any]:
         if e.transport:
             now.append(f"carried by {e.transport}")
         if e.kind == "gun" and e.tower:
-            now.append(f"towed by {e.tower}" if e.limbered else f"limbering to {e.tower}")
+            if e.portee:
+                now.append(f"carried en portee on {e.tower}")
+            else:
+                now.append(f"towed by {e.tower}" if e.limbered else f"limbering to {e.tower}")
+        if e.crew_in:
+            now.append(f"its crew rides apart, in {e.crew_in}")
         if e.towing:
             now.append(f"towing {e.towing}")
         if e.job:
