@@ -54,7 +54,9 @@ def test_p9_p39_a_team_moving_into_an_empty_foxhole_takes_its_cover():
     (pos,) = st.positions.values()
     assert (pos["x"], pos["y"]) == (40, 115) and pos["counters"] == ["dug_in", "camouflaged"]
     # its own side is shown the empty position; the enemy is told nothing of it
-    assert [p["counters"] for p in game.view("germany")["panzerfaust"]["positions"]] == [["dug_in", "camouflaged"]]
+    assert [p["counters"] for p in game.view("germany")["panzerfaust"]["positions"]] == [
+        ["dug_in", "camouflaged"]
+    ]
     assert game.view("britain")["panzerfaust"]["positions"] == []
     # another team of the platoon steps into it: dug in and camouflaged at once
     game.submit("germany", {"type": "move", "unit": "g-inf-2", "path": [[41, 115]]})

@@ -595,7 +595,10 @@ def _crew_order(state: State, side: str, cmd: dict, gun: Element, p: Platoon) ->
         refusal = towing.why_not_rejoin(state, gun)
         if refusal:
             raise IllegalCommand(refusal, "unit")
-        v, why = state.elements[gun.crew_in or ""], (f"{gun.name}'s crew gets down beside it (p34)",)
+        v, why = (
+            state.elements[gun.crew_in or ""],
+            (f"{gun.name}'s crew gets down beside it (p34)",),
+        )
     cost, _ = _cost(state, gun, False)
     last = _pips(state, p, cost, "unit")
     base = {"platoon": p.id, "company": p.company, "cost": cost, "finishes": last}

@@ -512,7 +512,11 @@ def crew_room(state: State, gun: Element, v: Element) -> tuple[str | None, str |
     """(why `v` cannot take `gun`'s crew, a note when its capacity was lost) (p12, p33-34):
     the crew is one team per size letter (A 1 .. D 4), riding beside any passengers."""
     vrec = state.records[v.id]
-    if v.kind not in ("softskin", "afv") or v.side != gun.side or getattr(vrec, "horse_team", False):
+    if (
+        v.kind not in ("softskin", "afv")
+        or v.side != gun.side
+        or getattr(vrec, "horse_team", False)
+    ):
         return f"{v.name} carries no gun crew", None
     cap = getattr(vrec, "capacity", None)
     teams = CREW_TEAMS.get(gun.size, 1)
