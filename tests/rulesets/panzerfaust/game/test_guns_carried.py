@@ -261,3 +261,13 @@ def test_the_unit_card_says_how_the_gun_travels():
     assert "carried en portee on g-truck" in rows["now"]
     rows = dict(game.rules.unit_card(st, "germany", "g-lefh")["data"]["rows"])
     assert "towed by g-tow" in rows["now"] and "crew rides apart, in g-lorry" in rows["now"]
+
+
+def test_p34_the_guns_whose_notes_carry_them_en_portee():
+    from kriegsspiel.rulesets import load
+
+    cat = load("panzerfaust", overlays=())
+    portee = {g.id: g.portee for g in cat.all("gun") if g.portee}
+    assert len(portee) == 11  # pp. 50, 56, 65, 74 (P315)
+    assert "15cwt" in portee["britain/40mm-l50-2-pdr"]
+    assert "rear" in portee["germany/50mm-l60-pak-38"]
