@@ -80,6 +80,7 @@ class Team(Piece):
     portee: bool = False  # a gun carried en portee on its `tower` (p34), with `limbered: true`
     crew_in: str | None = None  # a gun whose crew rides apart, in this vehicle (p34)
     dug_in: bool = False  # p38: dug-in counter
+    floor: int = Field(0, ge=0)  # p19: the floor of the building it stands in (0: ground)
     camouflaged: bool = False  # p9: camouflage already made
     entrenched: str | None = None  # id of the side's work (entrenchment, pillbox) it occupies
     hidden: bool = False  # p5: placed on the map, not on the table, until observed

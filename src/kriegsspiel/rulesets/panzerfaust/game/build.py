@@ -14,7 +14,7 @@ from ....engine.scenario import Scenario
 from ..models import AFV, Gun, InfantryTeam, InfantryWeapon, MotorisedGun, Softskin
 from ..rules.lookup import find
 from ..rules.tables import Rules
-from . import mines
+from . import floors, mines
 from .board import Board
 from .state import KINDS, Company, Element, Marker, Platoon, State
 
@@ -189,6 +189,7 @@ def _add_forces(
                 for flag in ("dug_in", "camouflaged"):
                     if getattr(t, flag, False):
                         e.counters[flag] = 1
+                e.floor = int(getattr(t, "floor", 0) or 0)  # p19, P307 (checked below)
                 if getattr(t, "entrenched", None):
                     e.counters["dug_in"] = 1  # an entrenchment or pillbox it occupies (p39)
                 elements[t.id] = e
@@ -252,6 +253,7 @@ def initial(scenario: Scenario, seed: int, options: dict[str, Any], rules: Rules
         e.hidden = e.hidden or hidden
         if e.x is not None and e.y is not None:
             e.feature = board.feature(e.x, e.y)
+        floors.check_placed(state, e)
     mines.place(state)
     for side in scenario.side_ids:
         for d in getattr(scenario.forces_of(side), "dummies", None) or ():

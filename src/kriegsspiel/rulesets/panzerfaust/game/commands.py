@@ -116,6 +116,23 @@ class Embark(CommandModel):
     vehicle: Ident
 
 
+class Disengage(CommandModel):
+    """Phase F: an infantry base in close combat disengages (1 pip): it fights this turn's
+    melee with its enemy at +1, then steps back out of contact (pp. 18-19)."""
+
+    type: Literal["disengage"]
+    unit: Ident
+
+
+class Climb(CommandModel):
+    """Phase F: an infantry base in a building goes up or down one floor (1 pip; its move for
+    the turn), assaulting an enemy on that floor (p19)."""
+
+    type: Literal["climb"]
+    unit: Ident
+    floor: int = Field(ge=0, le=20)
+
+
 class Exit(CommandModel):
     """Phase F: an element within its move of a table edge leaves the table by it (1 pip):
     a breakthrough's way out (p5)."""

@@ -3,7 +3,10 @@
 teams summed; losses are simultaneous and fall on the elements of the combat, nearest the
 enemy first (P282). Every platoon that fought then tests morale (p19), through the same queue
 as fire losses (orders_fire.py). Touching an enemy base reveals it: each element spots the
-enemies of its combat (P281)."""
+enemies of its combat (P281), a passenger's vehicle standing for it. An open AFV whose crew
+(one team, p17) falls is abandoned (P308), its passengers getting down; passengers who fall
+leave their vehicle. A base that was disengaging steps back out of contact (disengage.py,
+P309)."""
 
 from __future__ import annotations
 
@@ -14,25 +17,40 @@ from typing import Any
 from ....chance import exact, sample
 from ....engine.events import Draft, Event
 from ..rules import cqc
-from . import melee_groups
+from . import disengage, melee_groups, riders
+from .melee_contact import body
 from .state import State
 
 
 def _fold_done(state: State, d: dict, e: Event) -> None:
     state.phase_data["cqc_done"] = True
+    disengage.done(state)
 
 
 def _fold_melee(state: State, d: dict, e: Event) -> None:
     from .orders_fire import land
 
     ids = [i for _, members in d["sides"] for i in members]
-    for i in ids:  # each sees the enemies it fought (P281)
-        me = state.elements[i]
+    for i in ids:  # each sees the enemies it fought (P281); a passenger is its vehicle
+        me = body(state, state.elements[i])
         for j in ids:
-            them = state.elements[j]
+            them = body(state, state.elements[j])
             if them.side != me.side and them.on_table:
-                state.spotted.setdefault(i, {})[j] = them.feature
+                state.spotted.setdefault(me.id, {})[them.id] = them.feature
     land(state, d["results"])
+    for i in ids:
+        e = state.elements[i]
+        if e.lost and e.transport and i in state.elements[e.transport].carrying:
+            state.elements[e.transport].carrying.remove(i)  # a passenger fallen in CQC (p19)
+        if e.kind == "afv" and e.lost and e.carrying:  # crew lost: the passengers get down
+            x, y = riders.dismount_spot(state, e)
+            for r in list(e.carrying):
+                rider = state.elements[r]
+                if not rider.lost:
+                    rider.transport, rider.x, rider.y = None, x, y
+                    rider.feature = state.board.feature(x, y)
+            e.carrying.clear()
+    disengage.step_back(state, d.get("steps") or [])
     beaten = d.get("beaten")  # the side that lost more teams than it inflicted
     if beaten:
         state.phase_data.setdefault("lost_cqc", []).extend(
@@ -61,6 +79,12 @@ def _casualties(state: State, ids: tuple[str, ...], enemy: tuple[str, ...], n: i
         return d, i
 
     return sorted(ids, key=gap)[:n]
+
+
+def _loss(state: State, i: str) -> str:
+    """The result of one team lost by element `i`: an open AFV's crew is its one team (p17),
+    and the AFV is abandoned with it (P308)."""
+    return "crew_lost" if state.elements[i].kind == "afv" else "lost_1"
 
 
 def _roles(state: State, combat: melee_groups.Combat) -> tuple[tuple, tuple]:
@@ -94,7 +118,7 @@ def resolve(state: State, combat: melee_groups.Combat, rng: random.Random) -> li
     ids = dict(combat.sides)
     falls = {s: set(_casualties(state, ids[s], ids[state.enemy(s)], lost[s])) for s in ids}
     results: list[dict[str, Any]] = [
-        {"target": i, "result": "lost_1" if i in falls[s] else "lost_0"}
+        {"target": i, "result": _loss(state, i) if i in falls[s] else "lost_0"}
         for s, members in combat.sides
         for i in members
     ]
@@ -112,9 +136,17 @@ def resolve(state: State, combat: melee_groups.Combat, rng: random.Random) -> li
             for n in guessed
         )  # fmt: skip
     )
+    fallen = {r["target"] for r in results if r["result"] != "lost_0"}
+    steps, moves = disengage.steps(state, combat, fallen)
+    lines += tuple(moves) + tuple(
+        f"{state.elements[i].name}: the crew of this open AFV is lost and it is abandoned "
+        "(p17: an AFV crew is one team; p19, Q&A 9 p111)"
+        for i in sorted(fallen) if state.elements[i].kind == "afv"
+    )  # fmt: skip
     beaten = next((s for s in ids if lost[s] > lost[state.enemy(s)]), None)
     data = {"sides": [[s, list(m)] for s, m in combat.sides], "attacker": attacker,
-            "worst": combat.worst, "results": results, "beaten": beaten}  # fmt: skip
+            "worst": combat.worst, "results": results, "beaten": beaten,
+            "steps": steps}  # fmt: skip
     out = [Draft("melee", data, (), lines)]
     for side, mine in combat.sides:
         theirs = ids[state.enemy(side)]

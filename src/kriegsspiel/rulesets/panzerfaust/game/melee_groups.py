@@ -7,6 +7,8 @@ like variables where that is possible (p18 step 1: the fewest combats in which e
 fights an enemy it touches, a base that touches several going with its nearest), and where
 it is not, it stays one combat in which each side takes its worst variables (p18 step 2,
 rules/cqc.py `worst`). Units in a melee cannot be fired at directly (p17, `why_not_target`).
+Contact itself (walls and hedges, buildings and floors, passengers, open AFVs, the rear) is
+melee_contact.py's; a base disengaging fights on once more (disengage.py, P309).
 """
 
 from __future__ import annotations
@@ -15,10 +17,10 @@ import math
 from dataclasses import dataclass, replace
 from itertools import combinations
 
+from ....geometry.footprint import relative_bearing
 from ..models import InfantryTeam, InfantryWeapon
 from ..rules import cqc, teams
-from . import fieldworks, smoke
-from .movement import CONTACT
+from . import fieldworks, melee_contact, smoke
 from .state import Element, State
 
 REAR = 135.0  # degrees: a second rank lies on the far side of its front base from the enemy
@@ -38,10 +40,11 @@ LOST_CQC = 3  # placeholder CQC factor of a team whose factor the seed lost (p18
 
 
 def team_of(state: State, e: Element) -> tuple[InfantryTeam, bool]:
-    """The CQC team an infantry element fights as (p17-18), and whether its factor is the
+    """The CQC team an element fights as (p17-18), and whether its factor is the
     placeholder: its own team; an AT weapon team as the AT Weapon Team row (its AT weapon
-    is no use in CQC, p17); a mortar or gun crew as a Rifle Team (p17). A team whose factor
-    was lost (the belt LMG, p18) fights with LOST_CQC, flagged."""
+    is no use in CQC, p17); a mortar or gun crew as a Rifle Team (p17); the crew of an AFV
+    open at the top, sides or rear as the Open Topped AFV Crew row (p18-19, P308). A team
+    whose factor was lost (the belt LMG, p18) fights with LOST_CQC, flagged."""
     memo = state.cache.setdefault("cqc_team", {})
     if e.type not in memo:
         rec, cat = state.records[e.id], state.rules.cat
@@ -49,6 +52,8 @@ def team_of(state: State, e: Element) -> tuple[InfantryTeam, bool]:
             t = teams.team(cat, rec.id)
         elif isinstance(rec, InfantryWeapon):
             t = teams.team(cat, "common/at-weapon-team")
+        elif e.kind == "afv":
+            t = teams.team(cat, "common/open-topped-afv-crew")
         else:
             t = teams.team(cat, "common/rifle-team")
         lost = t.cqc is None
@@ -56,25 +61,81 @@ def team_of(state: State, e: Element) -> tuple[InfantryTeam, bool]:
     return memo[e.type]
 
 
+def _crew_cover(state: State, e: Element, enemies: list[Element]) -> str:
+    """An open AFV's crew (p19): hard cover, none when an enemy touches it on a flank or at
+    the rear that is open (P308; front 90 degrees, rear 90 degrees, as for AT fire)."""
+    opened = set(getattr(state.records[e.id], "open", ()) or ())
+    for t in enemies:
+        rb = abs(relative_bearing((e.x, e.y), e.facing, (t.x, t.y)))
+        face = "front" if rb <= 45 else "rear" if rb >= 135 else "sides"
+        if face in opened:
+            return "none"
+    return "hard"
+
+
+def _passenger_cover(state: State, e: Element) -> str:
+    """A passenger's cover (p19): hard in an armoured personnel carrier, else none."""
+    v = state.elements[e.transport]  # type: ignore[index]
+    return "hard" if getattr(state.records[v.id], "chart", None) == "apc_recon" else "none"
+
+
 def side_of(state: State, e: Element) -> cqc.Side:
     """An element's CQC variables (pp. 18-19): its cover (dug in counts as hard cover, p18;
-    none in hard cover it moved into this turn, p18-19), whether it charged in this turn
-    (moved, P280), pinned or in smoke, its troop class."""
-    cover = fieldworks.small_arms_cover(state, e, (e.x, e.y))
-    if cover == "hard" and e.moved > 0 and not e.has("dug_in"):
-        cover = "none"  # fighting its way in (p19)
+    none in hard cover it moved into this turn, p18-19; behind a wall or hedge between it and
+    its enemies, p17; a passenger's or an open AFV crew's, p19), whether it charged in this
+    turn (moved, P280), from the enemy's rear (P305), pinned or in smoke, riding (p19),
+    disengaging (P309), its troop class."""
+    enemies = _direct(state, e)
+    if e.transport:
+        cover = _passenger_cover(state, e)
+    elif e.kind == "afv":
+        cover = _crew_cover(state, e, enemies)
+    else:
+        cover = fieldworks.small_arms_cover(state, e, (e.x, e.y))
+        if cover == "hard" and e.moved > 0 and not e.has("dug_in"):
+            cover = "none"  # fighting its way in (p19)
+        wall = melee_contact.across(state, e, enemies)
+        if RANK.index(wall) > RANK.index(cover):
+            cover = wall
+    me = melee_contact.body(state, e)
     return cqc.Side(
-        ((team_of(state, e)[0], 1),), cover=cover, charged=e.moved > 0,  # type: ignore[arg-type]
-        pinned=e.has("pinned") or smoke.covers(state, (e.x, e.y)), troop_class=e.troop_class,
+        ((team_of(state, e)[0], 1),), cover=cover, charged=me.moved > 0,  # type: ignore[arg-type]
+        pinned=e.has("pinned") or smoke.covers(state, (me.x, me.y)), troop_class=e.troop_class,
+        from_rear=melee_contact.from_rear(state, e, enemies), riding=e.transport is not None,
+        disengaging=e.has("disengaging"),
     )  # fmt: skip
 
 
+RANK = ["none", "soft", "hard"]
+
+
 def _fighters(state: State) -> list[Element]:
-    return [e for e in state.elements.values() if e.active and e.kind == "infantry"]
+    """Infantry on foot, passengers (they fight from their vehicle, p19) and AFVs open at the
+    top, sides or rear (their crews, p19)."""
+    memo = state.cache.get("cqc_fighters")
+    key = tuple((e.id, e.x, e.y, e.lost, e.transport) for e in state.elements.values())
+    if memo is None or memo[0] != key:
+        out = []
+        for e in state.elements.values():
+            if e.active and e.kind == "infantry":
+                out.append(e)
+            elif e.active and melee_contact.open_afv(state, e):
+                out.append(e)
+            elif e.on_table and e.transport and e.kind == "infantry":
+                if state.elements[e.transport].active:
+                    out.append(e)
+        memo = state.cache["cqc_fighters"] = (key, out, {e.id for e in out})
+    return memo[1]
 
 
-def _touch(a: Element, b: Element) -> bool:
-    return math.dist((a.x, a.y), (b.x, b.y)) <= CONTACT
+def fights(state: State, e: Element) -> bool:
+    """Whether `e` is of those that can fight in close combat now."""
+    _fighters(state)
+    return e.id in state.cache["cqc_fighters"][2]
+
+
+def _touch(state: State, a: Element, b: Element) -> bool:
+    return melee_contact.touch(state, a, b)
 
 
 def _angle(at: Element, a: Element, b: Element) -> float:
@@ -89,36 +150,48 @@ def _angle(at: Element, a: Element, b: Element) -> float:
 
 
 def _direct(state: State, e: Element) -> list[Element]:
-    """The enemy infantry elements `e` touches."""
-    return [o for o in _fighters(state) if o.side != e.side and _touch(e, o)]
+    """The enemy elements `e` touches."""
+    return [o for o in _fighters(state) if o.side != e.side and _touch(state, e, o)]
 
 
 def foes(state: State, e: Element) -> list[Element]:
-    """The enemy elements an infantry element fights in close combat now: those it touches,
-    or, for a second rank (p17: a friendly base lined up behind one that touches the enemy),
-    those its front base touches. Empty when it is in no melee."""
-    if e.kind != "infantry" or not e.active:
+    """The enemy elements an element fights in close combat now: those it touches, or, for a
+    second rank (p17: a friendly base lined up behind one that touches the enemy), those its
+    front base touches. Empty when it is in no melee."""
+    if not fights(state, e):
         return []
     direct = _direct(state, e)
-    if direct:
+    if direct or e.kind == "afv":
         return direct
+    me = melee_contact.body(state, e)
     for f in _fighters(state):
-        if f.side != e.side or f.id == e.id or not _touch(e, f):
+        if f.side != e.side or f.id == e.id or f.kind != "infantry" or f.transport:
+            continue
+        if melee_contact.floor(state, f) != melee_contact.floor(state, e):
+            continue
+        if math.dist((me.x, me.y), (f.x, f.y)) > melee_contact.reach(state, e) + melee_contact.REACH:
             continue
         ahead = _direct(state, f)
-        if ahead and all(_angle(f, e, t) >= REAR for t in ahead):  # lined up behind it
+        if ahead and all(_angle(f, me, t) >= REAR for t in ahead):  # lined up behind it
             return ahead
     return []
 
 
 def contacts(state: State) -> dict[str, set[str]]:
-    """Each infantry element in a melee -> the enemy elements it fights (both ways)."""
+    """Each element in a melee -> the enemy elements it fights (both ways); worked out once
+    per placing of the fighters."""
+    fighters = _fighters(state)
+    key = (state.cache["cqc_fighters"][0], tuple(e.floor for e in fighters))
+    memo = state.cache.get("cqc_contacts")
+    if memo is not None and memo[0] == key:
+        return {k: set(v) for k, v in memo[1].items()}
     out: dict[str, set[str]] = {}
-    for e in _fighters(state):
+    for e in fighters:
         for t in foes(state, e):
             out.setdefault(e.id, set()).add(t.id)
             out.setdefault(t.id, set()).add(e.id)
-    return out
+    state.cache["cqc_contacts"] = (key, out)
+    return {k: set(v) for k, v in out.items()}
 
 
 def melees(state: State, touching: dict[str, set[str]] | None = None) -> list[list[str]]:
@@ -228,8 +301,9 @@ def why_not_target(state: State, side: str, t: Element, xy: tuple[float, float])
         return None
     here = Element(**{**t.__dict__, "x": xy[0], "y": xy[1]})
     seen = (state.elements[i] for i in state.seen.get(side, ()))
-    evident = any(_touch(here, m) for m in fighting) or any(
-        f.id != t.id and _touch(here, f) and any(_touch(f, m) for m in fighting) for f in seen
+    evident = any(_touch(state, here, m) for m in fighting) or any(
+        f.id != t.id and _touch(state, here, f) and any(_touch(state, f, m) for m in fighting)
+        for f in seen
     )
     if not evident:
         return None
@@ -238,7 +312,10 @@ def why_not_target(state: State, side: str, t: Element, xy: tuple[float, float])
 
 def why_not_firer(state: State, e: Element) -> str | None:
     """Why `e` may not fire directly now: it is in a melee with an enemy its side observes,
-    and its weapons fight there (p17: only before entering CQC may a unit fire)."""
+    and its weapons fight there (p17: only before entering CQC may a unit fire). An AFV's own
+    weapons fire as usual (p17)."""
+    if e.kind != "infantry":
+        return None
     seen = set(state.seen.get(e.side, ()))
     if any(t.id in seen for t in foes(state, e)):
         return f"{e.name} is in close combat: its weapons fight there, not by direct fire (p17)"

@@ -144,6 +144,12 @@ def land(state: State, results: list[dict]) -> None:
                 if state.elements[pid].lost:
                     lost[pl] = lost.get(pl, 0) + 1
             continue
+        if name == "crew_lost":  # an open AFV's crew killed in CQC: abandoned (P308)
+            t.lost = True
+            t.counters["crew_lost"] = 1
+            wrecks.leave(state, t)
+            lost[t.platoon] = lost.get(t.platoon, 0) + 1
+            continue
         hit = name == "destroyed" or name.startswith("lost_") and name != "lost_0"
         if (hit or name == "immobilised") and r.get("at"):
             # backtracked (p6): destroyed or disabled, it stays where it was hit; otherwise

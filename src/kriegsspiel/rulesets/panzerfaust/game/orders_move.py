@@ -24,7 +24,9 @@ from . import (
     along_move,
     arrivals,
     command,
+    disengage,
     fieldworks,
+    floors,
     mines,
     morale_tests,
     movement,
@@ -39,7 +41,9 @@ from . import (
 from .build import speed_placeholder
 from .commands import (
     Camouflage,
+    Climb,
     Dig,
+    Disengage,
     Dismount,
     Embark,
     EndPlatoon,
@@ -68,6 +72,8 @@ COMMANDS = {
     "camouflage": Camouflage,
     "limber": Limber,
     "unlimber": Unlimber,
+    "disengage": Disengage,
+    "climb": Climb,
 }
 check = towing.check  # a scenario's limbered guns (build time)
 RANK = {"conscript": 0, "regular": 1, "veteran": 2}
@@ -90,6 +96,7 @@ def _place(state: State, el: Element, path: list[list[float]], facing: float) ->
     if el.turret is not None:
         el.turret = facing
     el.feature = state.board.feature(el.x, el.y)
+    el.floor = floors.after_move(state, el)
     for rider in el.carrying:
         r = state.elements[rider]
         r.x, r.y, r.facing = el.x, el.y, facing
@@ -173,6 +180,16 @@ def _rally(state: State, d: dict, e: Event) -> None:
     _spend(state, {**d, "platoon": state.elements[d["unit"]].platoon})
 
 
+def _disengage(state: State, d: dict, e: Event) -> None:
+    disengage.fold(state, d, e)
+    _spend(state, d)
+
+
+def _climb(state: State, d: dict, e: Event) -> None:
+    floors.fold(state, d, e)
+    _spend(state, d)
+
+
 def _ride(state: State, d: dict, e: Event) -> None:
     riders.FOLDS[e.type](state, d, e)
     _spend(state, d)
@@ -200,6 +217,8 @@ FOLDS = {
     "tow_job": _tow_job,
     "crew_parts": lambda state, d, e: _crew(state, d, e),
     "crew_joins": lambda state, d, e: _crew(state, d, e),
+    "disengage": _disengage,
+    "climb": _climb,
     "mine_check": lambda state, d, e: None,
     "mine_hits": _mine_hits,
     "arrivals_done": _arrived,
@@ -250,7 +269,7 @@ def can_move(state: State, e: Element) -> str | None:
         return f"{e.name} is retreating: its move is compulsory (p24)"
     if "cf" in e.counters:
         return f"{e.name} is giving covering fire and may do nothing else (p17)"
-    why = towing.why_not_move(state, e)
+    why = towing.why_not_move(state, e) or disengage.why_not_move(state, e)
     if why:
         return why
     if movement.reach(state, e) <= 0:
@@ -301,6 +320,7 @@ def legal(state: State, side: str) -> list[dict[str, Any]]:
         out += _ride_templates(state, side, p, left)
         out += _tow_templates(state, p, left)
         out += _exit_templates(state, p, left)
+        out += _melee_templates(state, p, left)
         out += [
             t for t in fieldworks.templates(state, side, p)
             if t["type"] == "dig" or _cost(state, state.elements[t["unit"]], False)[0] <= left
@@ -335,6 +355,13 @@ def legal(state: State, side: str) -> list[dict[str, Any]]:
                         out.append({"type": "move", "unit": e.id, "path": [[x, y]]})
             out += overrun.templates(state, side, e)
     return out
+
+
+def _melee_templates(state: State, p: Platoon, left: int) -> list[dict[str, Any]]:
+    """Disengage and climb orders (disengage.py, floors.py) the company can pay for."""
+    mine = [state.elements[x] for x in p.members]
+    payable = [m for m in mine if m.active and _cost(state, m, False)[0] <= left]
+    return disengage.templates(state, payable) + floors.templates(state, payable)
 
 
 def _exit_templates(state: State, p: Platoon, left: int) -> list[dict[str, Any]]:
@@ -455,6 +482,8 @@ def resolve(state: State, side: str, cmd: dict[str, Any], rng: random.Random) ->
         return _tow_order(state, side, cmd)
     if kind == "exit":
         return _exit(state, side, cmd)
+    if kind in ("disengage", "climb"):
+        return _melee_order(state, side, cmd)
     if kind == "overrun":
         return overrun.order(state, side, cmd, rng)
     if kind == "regroup":  # no pip: the platoons stay where they are (p24, P273)
@@ -503,6 +532,25 @@ def resolve(state: State, side: str, cmd: dict[str, Any], rng: random.Random) ->
     if e.towing:
         told += tuple(x for x in towing.tow_factor(state, e)[1:] if x)
     return drafts + [Draft("move", move, (side,), told)] + _mined(state, side, e, path, step, rng)
+
+
+def _melee_order(state: State, side: str, cmd: dict[str, Any]) -> list[Draft]:
+    """Disengage from close combat (disengage.py) or go up or down a floor (floors.py): a
+    single order of 1 pip, +1 out of command radius (p7)."""
+    e = command.own(state, side, cmd.get("unit"))
+    p = _platoon(state, side, e.platoon, "unit")
+    if cmd["type"] == "disengage":
+        check = disengage.why_not(state, e)
+    else:
+        check = floors.why_not(state, e, cmd.get("floor"))
+    if check:
+        raise IllegalCommand(check, "unit" if cmd["type"] == "disengage" else "floor")
+    cost, _ = _cost(state, e, False)
+    last = _pips(state, p, cost, "unit")
+    base = {"platoon": p.id, "company": p.company, "cost": cost, "finishes": last}
+    if cmd["type"] == "disengage":
+        return disengage.order(state, side, e, base)
+    return floors.order(state, side, e, int(cmd["floor"]), base)
 
 
 def _works_order(state: State, side: str, cmd: dict[str, Any]) -> list[Draft]:

@@ -56,7 +56,7 @@ MOVES = (
     "overrun",
     "overrun_hits",
 )
-LEAVES = (*MOVES, "embark", "dismount", "smoke_fired")  # may take an element off its position
+LEAVES = (*MOVES, "embark", "dismount", "smoke_fired", "climb")  # may take an element off its position
 
 
 class PanzerfaustGame:

@@ -81,6 +81,7 @@ class Element:
     path: list[list[float]] = field(default_factory=list)  # [x, y, cm-so-far] along its move
     fired: bool = False
     feature: str | None = None  # the terrain feature it is in (spotting, p8)
+    floor: int = 0  # the floor of the building it is in (0: the ground; p19, P307)
 
     @property
     def on_table(self) -> bool:

@@ -26,7 +26,11 @@ def own_piece(e: Element) -> dict[str, Any]:
         "transport": e.transport, "carrying": list(e.carrying), "limbered": e.limbered,
         "tower": e.tower, "towing": e.towing, "job": dict(e.job) if e.job else None,
         "fires_from": e.fires_from, "moved": e.moved, "fired": e.fired, "hidden": e.hidden,
+<<<<<<< HEAD
         "portee": e.portee, "crew_in": e.crew_in,
+=======
+        "floor": e.floor,
+>>>>>>> 3b443e6 (CQC: rear +4, walls/hedges, floors, passengers, open AFV crews, disengage (pp. 17-19, Q&A 1/9))
     }  # fmt: skip
 
 
@@ -34,7 +38,7 @@ def enemy_piece(state: State, side: str, e: Element) -> dict[str, Any]:
     out = {
         "id": state.aliases.alias(side, e.id), "side": e.side, "x": e.x, "y": e.y,
         "facing": e.facing, "kind": e.kind, "name": state.records[e.id].name, "type": e.type,
-        "turret": e.turret, "size": e.size,
+        "turret": e.turret, "size": e.size, "floor": e.floor,
         "counters": {k: v for k, v in e.counters.items() if k in VISIBLE_COUNTERS},
     }  # fmt: skip
     # a gun seen hooked up shows it; the link is named only when this side observes both

@@ -1,0 +1,83 @@
+"""Floors of buildings for house-to-house fighting (p19, P307).
+
+A building feature may have `attributes.floors` (default 1: the ground floor only); an
+infantry team placed in it may stand on a `floor` (0 the ground, 1 the first upper floor...).
+Every infantry base in the same building and on the same floor is in close combat with every
+enemy there (p17, p19, melee_contact.py); bases on different floors do not touch. A
+`climb {unit, floor}` order in phase F takes a base one floor up or down: it is its move for
+the turn (placeholder: the book prices no stairs), so on the new floor it fights as having
+entered this turn, without the hard cover only the defender of that floor claims (p19).
+A base that leaves the building is on the ground again."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ....engine.events import Draft, Event
+from . import melee_contact, movement
+from .state import Element, State
+
+
+def _building(state: State, e: Element) -> Any:
+    return None if e.x is None else melee_contact.building(state, e.x, e.y)
+
+
+def check_placed(state: State, e: Element) -> None:
+    """A scenario's `floor` needs infantry in a building with that many floors (build time)."""
+    if not e.floor:
+        return
+    b = _building(state, e)
+    if e.kind != "infantry" or b is None or e.floor >= melee_contact.floors(b):
+        raise ValueError(
+            f"{e.id}: floor {e.floor} needs an infantry team in a building with more floors "
+            "(attributes.floors, p19)"
+        )
+
+
+def after_move(state: State, e: Element) -> int:
+    """The floor `e` is on after a move: the same inside a building that has it, else 0."""
+    if not e.floor:
+        return 0
+    b = _building(state, e)
+    return e.floor if b is not None and e.floor < melee_contact.floors(b) else 0
+
+
+def why_not(state: State, e: Element, floor: Any) -> str | None:
+    """Why `e` may not climb to `floor` now."""
+    from .orders_move import can_move
+
+    if e.kind != "infantry" or not e.active:
+        return f"{e.name} is not infantry on foot: only they fight floor by floor (p19)"
+    b = _building(state, e)
+    if b is None:
+        return f"{e.name} is not in a building"
+    if not isinstance(floor, int) or not 0 <= floor < melee_contact.floors(b):
+        return f"the building {b.id} has floors 0 to {melee_contact.floors(b) - 1}"
+    if abs(floor - e.floor) != 1:
+        return f"{e.name} is on floor {e.floor}: it goes one floor up or down a turn"
+    return can_move(state, e)
+
+
+def templates(state: State, members: list[Element]) -> list[dict[str, Any]]:
+    out = []
+    for e in members:
+        if e.kind != "infantry" or _building(state, e) is None:
+            continue
+        for f in (e.floor - 1, e.floor + 1):
+            if why_not(state, e, f) is None:
+                out.append({"type": "climb", "unit": e.id, "floor": f})
+    return out
+
+
+def order(state: State, side: str, e: Element, floor: int, base: dict) -> list[Draft]:
+    cm = round(movement.reach(state, e), 3)
+    note = (f"{e.name} goes to floor {floor}: its move this turn (placeholder: the stairs take "
+            "a whole move; p19)",)  # fmt: skip
+    return [Draft("climb", base | {"unit": e.id, "floor": floor, "cm": cm}, (side,), note)]
+
+
+def fold(state: State, d: dict, ev: Event) -> None:
+    e = state.elements[d["unit"]]
+    e.floor = d["floor"]
+    e.moved = max(e.moved, d["cm"])
+    e.path = [[e.x, e.y, 0.0], [e.x, e.y, e.moved]]
