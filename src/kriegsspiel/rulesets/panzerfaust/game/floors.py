@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ....engine.events import Draft, Event
-from . import melee_contact, movement
+from . import melee_contact
 from .state import Element, State
 
 
@@ -70,7 +70,9 @@ def templates(state: State, members: list[Element]) -> list[dict[str, Any]]:
 
 
 def order(state: State, side: str, e: Element, floor: int, base: dict) -> list[Draft]:
-    cm = round(movement.reach(state, e), 3)
+    from .movement import reach  # movement -> towing -> riders -> build -> floors
+
+    cm = round(reach(state, e), 3)
     note = (f"{e.name} goes to floor {floor}: its move this turn (placeholder: the stairs take "
             "a whole move; p19)",)  # fmt: skip
     return [Draft("climb", base | {"unit": e.id, "floor": floor, "cm": cm}, (side,), note)]
