@@ -109,29 +109,32 @@ def side_of(state: State, e: Element) -> cqc.Side:
 RANK = ["none", "soft", "hard"]
 
 
+def _memo(state: State) -> dict:
+    """What close combat worked out since the last event folded (rules.py drops it at each
+    event: contact changes only with events)."""
+    return state.cache.setdefault("cqc", {})
+
+
 def _fighters(state: State) -> list[Element]:
     """Infantry on foot, passengers (they fight from their vehicle, p19) and AFVs open at the
     top, sides or rear (their crews, p19)."""
-    memo = state.cache.get("cqc_fighters")
-    key = tuple((e.id, e.x, e.y, e.lost, e.transport) for e in state.elements.values())
-    if memo is None or memo[0] != key:
+    memo = _memo(state)
+    if "fighters" not in memo:
         out = []
         for e in state.elements.values():
-            if e.active and e.kind == "infantry":
-                out.append(e)
-            elif e.active and melee_contact.open_afv(state, e):
+            if e.active and (e.kind == "infantry" or melee_contact.open_afv(state, e)):
                 out.append(e)
             elif e.on_table and e.transport and e.kind == "infantry":
                 if state.elements[e.transport].active:
                     out.append(e)
-        memo = state.cache["cqc_fighters"] = (key, out, {e.id for e in out})
-    return memo[1]
+        memo["fighters"], memo["ids"] = out, {e.id for e in out}
+    return memo["fighters"]
 
 
 def fights(state: State, e: Element) -> bool:
     """Whether `e` is of those that can fight in close combat now."""
     _fighters(state)
-    return e.id in state.cache["cqc_fighters"][2]
+    return e.id in _memo(state)["ids"]
 
 
 def _touch(state: State, a: Element, b: Element) -> bool:
@@ -149,8 +152,50 @@ def _angle(at: Element, a: Element, b: Element) -> float:
     return math.degrees(math.acos(max(-1.0, min(1.0, c))))
 
 
+def _touching(state: State) -> dict[str, list[Element]]:
+    """Each fighter -> the enemy fighters it touches: pairs near enough along x (sorted), and
+    pairs on foot in the same building, each asked of melee_contact.touch once."""
+    memo = _memo(state)
+    if "direct" in memo:
+        return memo["direct"]
+    fighters = _fighters(state)
+    out: dict[str, list[Element]] = {e.id: [] for e in fighters}
+    pos = []
+    for e in fighters:
+        b = melee_contact.body(state, e)
+        pos.append((b.x, b.y, e.id, e))
+    pos.sort()
+    far = 2 * (max(melee_contact.RADIUS.values()) + melee_contact.GAP + melee_contact.WIDEST)
+    pairs = set()
+    for i, (xa, ya, _, a) in enumerate(pos):
+        for xb, yb, _, b in pos[i + 1 :]:
+            if xb - xa > far:
+                break
+            if a.side != b.side and abs(yb - ya) <= far:
+                pairs.add((a.id, b.id) if a.id < b.id else (b.id, a.id))
+    rooms: dict[str, list[Element]] = {}
+    for e in fighters:
+        if e.kind == "infantry" and not e.transport:
+            f = melee_contact.building(state, e.x, e.y)
+            if f is not None:
+                rooms.setdefault(f.id, []).append(e)
+    for inside in rooms.values():
+        for a, b in combinations(inside, 2):
+            if a.side != b.side:
+                pairs.add((a.id, b.id) if a.id < b.id else (b.id, a.id))
+    els = state.elements
+    for i, j in sorted(pairs):
+        if _touch(state, els[i], els[j]):
+            out[i].append(els[j])
+            out[j].append(els[i])
+    memo["direct"] = out
+    return out
+
+
 def _direct(state: State, e: Element) -> list[Element]:
     """The enemy elements `e` touches."""
+    if fights(state, e):
+        return _touching(state)[e.id]
     return [o for o in _fighters(state) if o.side != e.side and _touch(state, e, o)]
 
 
@@ -160,6 +205,13 @@ def foes(state: State, e: Element) -> list[Element]:
     front base touches. Empty when it is in no melee."""
     if not fights(state, e):
         return []
+    memo = _memo(state).setdefault("foes", {})
+    if e.id not in memo:
+        memo[e.id] = _foes(state, e)
+    return memo[e.id]
+
+
+def _foes(state: State, e: Element) -> list[Element]:
     direct = _direct(state, e)
     if direct or e.kind == "afv":
         return direct
@@ -167,9 +219,9 @@ def foes(state: State, e: Element) -> list[Element]:
     for f in _fighters(state):
         if f.side != e.side or f.id == e.id or f.kind != "infantry" or f.transport:
             continue
-        if melee_contact.floor(state, f) != melee_contact.floor(state, e):
-            continue
         if math.dist((me.x, me.y), (f.x, f.y)) > melee_contact.reach(state, e) + melee_contact.REACH:
+            continue
+        if melee_contact.floor(state, f) != melee_contact.floor(state, e):
             continue
         ahead = _direct(state, f)
         if ahead and all(_angle(f, me, t) >= REAR for t in ahead):  # lined up behind it
@@ -178,20 +230,16 @@ def foes(state: State, e: Element) -> list[Element]:
 
 
 def contacts(state: State) -> dict[str, set[str]]:
-    """Each element in a melee -> the enemy elements it fights (both ways); worked out once
-    per placing of the fighters."""
-    fighters = _fighters(state)
-    key = (state.cache["cqc_fighters"][0], tuple(e.floor for e in fighters))
-    memo = state.cache.get("cqc_contacts")
-    if memo is not None and memo[0] == key:
-        return {k: set(v) for k, v in memo[1].items()}
-    out: dict[str, set[str]] = {}
-    for e in fighters:
-        for t in foes(state, e):
-            out.setdefault(e.id, set()).add(t.id)
-            out.setdefault(t.id, set()).add(e.id)
-    state.cache["cqc_contacts"] = (key, out)
-    return {k: set(v) for k, v in out.items()}
+    """Each element in a melee -> the enemy elements it fights (both ways)."""
+    memo = _memo(state)
+    if "contacts" not in memo:
+        out: dict[str, set[str]] = {}
+        for e in _fighters(state):
+            for t in foes(state, e):
+                out.setdefault(e.id, set()).add(t.id)
+                out.setdefault(t.id, set()).add(e.id)
+        memo["contacts"] = out
+    return {k: set(v) for k, v in memo["contacts"].items()}
 
 
 def melees(state: State, touching: dict[str, set[str]] | None = None) -> list[list[str]]:

@@ -89,6 +89,7 @@ class PanzerfaustGame:
         if e.type == "start":
             return
         state.cache.pop("screens", None)  # vehicles may move or fall (screens.py)
+        state.cache.pop("cqc", None)  # who touches whom (melee_groups.py)
         if e.type == "phase":
             self._enter(state, e.data)
         elif e.type == "phase_done":
