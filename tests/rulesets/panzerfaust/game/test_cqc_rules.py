@@ -88,13 +88,14 @@ def test_from_the_side_or_standing_still_is_no_rear_attack():
     g, s = st.elements["g-back"], st.elements["s-front"]
     g.x, g.y = 203.5, 122.0  # behind the middle, not wholly behind the rear edge
     g.moved = 2.0
+    assert melee_groups.foes(st, g) == [s]
     assert not melee_groups.side_of(st, g).from_rear
-    st.rules.opts.__dict__["cqc_rear"] = "half"
-    try:
-        assert melee_groups.side_of(st, g).from_rear
-    finally:
-        st.rules.opts.__dict__["cqc_rear"] = "edge"
+    half = Game(load_scenario(CQC), seed=1, options={"cqc_rear": "half"}).state
+    h = half.elements["g-back"]
+    h.x, h.y, h.moved = 203.5, 122.0, 2.0
+    assert melee_groups.side_of(half, h).from_rear
     g.x, g.y, g.moved = 200.0, 124.0, 0.0  # wholly behind, but it was there already
+    st.cache.clear()
     assert melee_groups.foes(st, g) == [s]
     assert not melee_groups.side_of(st, g).from_rear
 

@@ -18,7 +18,7 @@ from ....chance import exact, sample
 from ....engine.events import Draft, Event
 from ..rules import cqc
 from . import disengage, melee_groups, riders
-from .melee_contact import body
+from .melee_contact import body, moved
 from .state import State
 
 
@@ -91,7 +91,7 @@ def _roles(state: State, combat: melee_groups.Combat) -> tuple[tuple, tuple]:
     """(attacker, defender) as (side, element ids): the side with more elements that charged
     in this turn attacks, else the first (P280); losses are simultaneous either way."""
     (s1, ids1), (s2, ids2) = combat.sides
-    charged = {s: sum(state.elements[i].moved > 0 for i in ids) for s, ids in combat.sides}
+    charged = {s: sum(moved(state, state.elements[i]) for i in ids) for s, ids in combat.sides}
     return ((s2, ids2), (s1, ids1)) if charged[s2] > charged[s1] else ((s1, ids1), (s2, ids2))
 
 
@@ -156,7 +156,7 @@ def resolve(state: State, combat: melee_groups.Combat, rng: random.Random) -> li
             "lost": sorted(falls[side]),
             "teams_lost": lost[side],
             "inflicted": lost[state.enemy(side)],
-            "charged": side == attacker and any(state.elements[i].moved > 0 for i in a_ids),
+            "charged": side == attacker and any(moved(state, state.elements[i]) for i in a_ids),
         }
         out.append(Draft("melee_fought", notice, (side,), lines))
     return out
