@@ -122,13 +122,17 @@ def _fighters(state: State) -> list[Element]:
     if "fighters" not in memo:
         out = []
         for e in state.elements.values():
-            if e.active and (e.kind == "infantry" or melee_contact.open_afv(state, e)):
+            if _can_fight(state, e):
                 out.append(e)
-            elif e.on_table and e.transport and e.kind == "infantry":
-                if state.elements[e.transport].active:
-                    out.append(e)
         memo["fighters"], memo["ids"] = out, {e.id for e in out}
     return memo["fighters"]
+
+
+def _can_fight(state: State, e: Element) -> bool:
+    if e.active:
+        return e.kind == "infantry" or melee_contact.open_afv(state, e)
+    riding = e.on_table and e.transport is not None and e.kind == "infantry"
+    return riding and state.elements[e.transport].active  # type: ignore[index]
 
 
 def fights(state: State, e: Element) -> bool:
@@ -219,7 +223,8 @@ def _foes(state: State, e: Element) -> list[Element]:
     for f in _fighters(state):
         if f.side != e.side or f.id == e.id or f.kind != "infantry" or f.transport:
             continue
-        if math.dist((me.x, me.y), (f.x, f.y)) > melee_contact.reach(state, e) + melee_contact.REACH:
+        near = melee_contact.reach(state, e) + melee_contact.REACH
+        if math.dist((me.x, me.y), (f.x, f.y)) > near:
             continue
         if melee_contact.floor(state, f) != melee_contact.floor(state, e):
             continue

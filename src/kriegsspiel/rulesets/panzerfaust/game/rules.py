@@ -56,7 +56,8 @@ MOVES = (
     "overrun",
     "overrun_hits",
 )
-LEAVES = (*MOVES, "embark", "dismount", "smoke_fired", "climb")  # may take an element off its position
+# may take an element off its position
+LEAVES = (*MOVES, "embark", "dismount", "smoke_fired", "climb")
 
 
 class PanzerfaustGame:
