@@ -53,6 +53,8 @@ def why_not(state: State, e: Element) -> str | None:
         return f"{e.name} has already moved this turn"
     if e.has("retreat"):
         return f"{e.name} is retreating: its move is compulsory (p24)"
+    if e.has("pinned"):
+        return f"{e.name} is pinned: it cannot leave the close combat this turn (p17)"
     return None
 
 

@@ -53,6 +53,8 @@ def why_not(state: State, e: Element, floor: Any) -> str | None:
         return f"{e.name} is not in a building"
     if not isinstance(floor, int) or not 0 <= floor < melee_contact.floors(b):
         return f"the building {b.id} has floors 0 to {melee_contact.floors(b) - 1}"
+    if e.has("pinned"):
+        return f"{e.name} is pinned: only a move that breaks the pin may take it on (p17)"
     if abs(floor - e.floor) != 1:
         return f"{e.name} is on floor {e.floor}: it goes one floor up or down a turn"
     return can_move(state, e)
