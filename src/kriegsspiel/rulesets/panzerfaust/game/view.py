@@ -26,11 +26,7 @@ def own_piece(e: Element) -> dict[str, Any]:
         "transport": e.transport, "carrying": list(e.carrying), "limbered": e.limbered,
         "tower": e.tower, "towing": e.towing, "job": dict(e.job) if e.job else None,
         "fires_from": e.fires_from, "moved": e.moved, "fired": e.fired, "hidden": e.hidden,
-<<<<<<< HEAD
-        "portee": e.portee, "crew_in": e.crew_in,
-=======
-        "floor": e.floor,
->>>>>>> 3b443e6 (CQC: rear +4, walls/hedges, floors, passengers, open AFV crews, disengage (pp. 17-19, Q&A 1/9))
+        "portee": e.portee, "crew_in": e.crew_in, "floor": e.floor,
     }  # fmt: skip
 
 
