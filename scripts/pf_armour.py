@@ -7,7 +7,8 @@ Reads `rulesets/panzerfaust/sources/armour.yaml`, folds each face with
 in `data/<nation>/afv.yaml`; a face the source does not give, the target leaves
 out (`faces`: where the thickest-plate rule picks a strip the book does not count) or the seed
 gives keeps its value and provenance. A target with `sister` takes a sister vehicle's faces as
-placeholders (P225).
+placeholders (P225). A target with `turretless` (and maybe no `vehicle`: the record's own hull
+faces) fills its missing turret faces from the hull faces (P295).
 `--check` exits 1 if any file would change.
 """
 
@@ -21,7 +22,12 @@ import yaml
 from kriegsspiel.data import Provenance
 from kriegsspiel.data.yamlsplice import record, rewrite, set_value
 from kriegsspiel.rulesets import load
-from kriegsspiel.rulesets.panzerfaust.sources.armour import FACES, faces, load_sources
+from kriegsspiel.rulesets.panzerfaust.sources.armour import (
+    FACES,
+    faces,
+    load_sources,
+    turret_from_hull,
+)
 
 BOOK = {Provenance.SEED, Provenance.SEED_INFERRED, Provenance.OVERLAY}
 DATA = Path(__file__).resolve().parents[1] / "src/kriegsspiel/rulesets/panzerfaust/data"
@@ -51,15 +57,20 @@ def main(check: bool = False) -> int:
 
     def edit(text: str, targets: list[dict]) -> str:
         new_by_afv: dict[str, dict] = {}
+        turretless: dict[str, str] = {}
         for target in targets:  # an AFV may take some faces from one source, the rest from another
-            new = faces(target["vehicle"], target.get("sister"))
+            new = faces(target["vehicle"], target.get("sister")) if "vehicle" in target else {}
             new = {f: v for f, v in new.items() if f in target.get("faces", FACES)}
             new_by_afv.setdefault(target["afv"], {}).update(new)
+            if "turretless" in target:
+                turretless[target["afv"]] = target["turretless"]
         for afv_id, new in new_by_afv.items():
             afv = cat.get("afv", afv_id)
             armour = {
                 f: _kept(afv, f) if f not in new or _from_book(afv, f) else new[f] for f in FACES
             }
+            if afv_id in turretless:
+                armour |= turret_from_hull(armour, turretless[afv_id])
             text = set_value(
                 text, record(yaml.compose(text), afv.id), "armour", armour, after="armament"
             )

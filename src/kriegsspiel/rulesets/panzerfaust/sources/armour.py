@@ -12,6 +12,10 @@ but not folded. Every value is `historical`, its `ref` the repository, commit an
 
 Decision P225: an AFV with no per-plate source of its own takes a sister vehicle's faces (same
 chassis, the reason in its target's `sister`) as `placeholder`, never as `historical`.
+
+Decision P295: an AFV with no turret and no superstructure plates of its own (a turretless tank
+hull, an open amphibian; its target's `turretless` says why) takes each hull face as the turret face
+of the same side, with the hull face's provenance and ref.
 """
 
 from __future__ import annotations
@@ -86,4 +90,26 @@ def faces(vehicle_key: str, sister: str | None = None) -> dict[str, dict[str, An
             note = f"P225 placeholder (sister vehicle {vehicle_key}: {sister}); {note}"
         ref = f"{src['repo']}@{src['commit']}:{data['path']}"
         out[face] = {"value": value, "provenance": provenance, "ref": ref, "note": note}
+    return out
+
+
+HULL_FACE = {"tf": "hf", "ts": "hs", "tr": "hr"}
+
+
+def turret_from_hull(armour: dict[str, Any], why: str) -> dict[str, dict[str, Any]]:
+    """Decision P295: the turret faces of a vehicle that has no turret. The p31 location table puts
+    a third of the hits (5-6) on the turret, and a hull-down vehicle takes every hit there (p31);
+    on a body with no turret those hits strike the upper part of the same walls, so each missing
+    turret face is the hull face of that side. `armour` maps faces to {value, provenance, ref,
+    note} (or None); only turret faces that are missing and whose hull face is known are given."""
+    out = {}
+    for turret, hull in HULL_FACE.items():
+        entry = armour.get(hull)
+        if armour.get(turret) is not None or entry is None:
+            continue
+        side = FACES[hull][1]
+        note = f"P295 (no turret: {why}): the hull {side} face"
+        if entry.get("note"):
+            note = f"{note}; {entry['note']}"
+        out[turret] = entry | {"note": note}
     return out
