@@ -69,7 +69,8 @@ def main(check: bool = False) -> int:
             armour = {
                 f: _kept(afv, f) if f not in new or _from_book(afv, f) else new[f] for f in FACES
             }
-            if afv_id in turretless:
+            if afv_id in turretless:  # recomputed on every run from the hull as it now stands
+                armour |= {f: None for f in ("tf", "ts", "tr") if not _from_book(afv, f)}
                 armour |= turret_from_hull(armour, turretless[afv_id])
             text = set_value(
                 text, record(yaml.compose(text), afv.id), "armour", armour, after="armament"

@@ -24,6 +24,7 @@ from kriegsspiel.rulesets.panzerfaust.sources.armour import (
 
 ROOT = Path(__file__).resolve().parents[3]
 WT = "wikitext-transpiled/ground/"
+S44 = "units/"
 
 # (afv, face, source class file, (thickness cm, slope deg) of the plate that sets it, cm)
 SPOT = [
@@ -239,6 +240,23 @@ SPOT = [
     ("britain/staghound-aa", "tf", f"{WT}Staghound%20AA.md", (3.17, 2.0), 3.2),
     # TACAM T-60: the T-60 hull's lower nose 35 mm at 25deg: 3.86 -> 3.9
     ("rumania/tacam-t60", "hf", "DH_Vehicles/Classes/DH_T60Tank.uc", (3.5, -25.0), 3.9),
+    # fifth pass (P295, P296): M7 Priest lower nose 50.8 mm at -45deg: 7.18 -> 7.2, and its
+    # superstructure front 12.7 mm at 30deg as the turret front: 1.47 -> 1.5 (the old split gave
+    # 6.2 and nothing); BA-64 driver plate 15 mm at 40deg: 1.96 -> 2.0; SU-57(a), the T48 on the M3
+    # hull (p85, p92): cab front 12.7 mm at 31deg -> 1.5
+    ("usa_europe/m7-hmc-priest", "hf", "DH_Vehicles/Classes/DH_M7Priest.uc", (5.08, -45.0), 7.2),
+    ("usa_europe/m7-hmc-priest", "tf", "DH_Vehicles/Classes/DH_M7Priest.uc", (1.27, 30.0), 1.5),
+    ("ussr/ba-64", "hf", "DH_Vehicles/Classes/DH_BA64ArmoredCar.uc", (1.5, 40.0), 2.0),
+    ("ussr/su-57a", "tf", f"{WT}M16%20MGMC.md", (1.27, 31.0), 1.5),
+    # spring1944 unit files (P296): Sd.Kfz. 250/9 turret front 30 mm at 36deg: 3.71 -> 3.7, base
+    # side 8 mm at 30deg: 0.92 -> 0.9 (the 250/1 the same hull); the Wasp's front 10 mm with no
+    # slope printed, read at 0deg -> 1.0; AS37 front 9 mm at 30deg: 1.04 -> 1.0; Zrinyi II front
+    # 70 mm, the casemate given no figures of its own -> 7.0 for the turret front too
+    ("germany/sdkfz-250-9", "tf", S44 + "ger/vehicles/GERSdKfz250.lua", (3.0, 36.0), 3.7),
+    ("germany/sdkfz-250-1", "hs", S44 + "ger/vehicles/GERSdKfz250.lua", (0.8, 30.0), 0.9),
+    ("britain/carrier-wasp", "hf", S44 + "gbr/vehicles/GBRWasp.lua", (1.0, 0.0), 1.0),
+    ("italy/as37", "hf", S44 + "ita/vehicles/ITAAS37.lua", (0.9, 30.0), 1.0),
+    ("hungary/40-43m-zrinyi-ii", "tf", S44 + "hun/guns/HUN43MZrynyiII.lua", (7.0, 0.0), 7.0),
 ]
 
 
@@ -343,3 +361,49 @@ def test_no_record_keeps_the_retired_split(cat):
                 continue
             note = afv.prov_entry(f"armour.{face}").note or ""
             assert "max figure to front" not in note and "range only" not in note, (afv_id, face)
+
+
+def test_turretless_vehicles_take_their_hull_faces_as_turret_faces(cat):
+    """P295: a vehicle with no turret (and no superstructure plates of its own) takes each hull
+    face as the turret face of that side, with the hull face's provenance and ref; a sister's
+    placeholder stays a placeholder (Stuart Kangaroo, p49), a record's own hull stays its own (M5A1
+    Recce)."""
+    turretless = [t for t in load_sources()["targets"] if "turretless" in t]
+    assert len(turretless) >= 15
+    for target in turretless:
+        afv = cat.get("afv", target["afv"])
+        for turret, hull in (("tf", "hf"), ("ts", "hs"), ("tr", "hr")):
+            assert getattr(afv.armour, turret) == getattr(afv.armour, hull) is not None, afv.id
+            t, h = afv.prov_entry(f"armour.{turret}"), afv.prov_entry(f"armour.{hull}")
+            assert (t.provenance, t.ref) == (h.provenance, h.ref), (afv.id, turret)
+            assert t.note.startswith(h.note) and "P295 (no turret: " in t.note, (afv.id, turret)
+    kangaroo = cat.get("afv", "britain/stuart-kangaroo-recce")
+    assert (kangaroo.armour.tf, kangaroo.armour.ts, kangaroo.armour.tr) == (4.8, 2.7, 3.9)
+    assert kangaroo.prov("armour.tr") is Provenance.PLACEHOLDER
+    recce = cat.get("afv", "usa_europe/m5a1-recce")
+    assert recce.armour.tf == 4.3 and recce.prov("armour.tf") is Provenance.HISTORICAL
+    assert "wikipedia.org/wiki/M3_Stuart" in recce.prov_entry("armour.tf").ref
+
+
+def test_sisters_the_book_names_in_the_fifth_pass(cat):
+    """P225 with the book's own words: the Priest Kangaroo is an M7 without its howitzer (p49), the
+    Staghounds share the AA version's hull (p48) and the III carries a Crusader turret (p48), the
+    LVT(A)1 is an LVT(A)2 with a roof and turret (p92); a Staghound I turret has no source and is
+    left null (a hit there is refused)."""
+    m7 = cat.get("afv", "usa_europe/m7-hmc-priest")
+    kangaroo = cat.get("afv", "britain/priest-kangaroo")
+    faces = ("hf", "hs", "hr", "tf", "ts", "tr")
+    assert [getattr(kangaroo.armour, f) for f in faces] == [getattr(m7.armour, f) for f in faces]
+    assert all(kangaroo.prov(f"armour.{f}") is Provenance.PLACEHOLDER for f in faces)
+    crusader = cat.get("afv", "britain/crusader-iii")
+    stag_aa, stag_iii = cat.get("afv", "britain/staghound-aa"), cat.get("afv", "britain/staghound-iii")
+    assert stag_iii.armour.hf == stag_aa.armour.hf and stag_iii.armour.tf == crusader.armour.tf
+    assert cat.get("afv", "britain/staghound-i").armour.tf is None
+    lvt = cat.get("afv", "usa_europe/lvt-a-1")
+    for afv_id in ("usa_europe/lvt-a-2", "britain/buffalo-mk-ii"):
+        afv = cat.get("afv", afv_id)
+        assert (afv.armour.hf, afv.armour.hs, afv.armour.hr) == (
+            lvt.armour.hf,
+            lvt.armour.hs,
+            lvt.armour.hr,
+        )

@@ -38,7 +38,7 @@ PINNED = {
         "spg": [0, 84],
         "tank": [3, 179],
     },
-    "armour_faces": {"apc_recon": [38, 100], "spg": [64, 88], "tank": [195, 213]},
+    "armour_faces": {"apc_recon": [56, 100], "spg": [67, 88], "tank": [195, 213]},
     # org-named items with a base PV, the book's or the P100 model's
     "priced": {
         "afv": [263, 263],

@@ -222,3 +222,18 @@ def test_unknown_ammunition(R):
         firer_weapon(R.cat, PAK40, "APDS")
     s = shot(R)
     assert replace(s, ammo="HE").ammo == "HE"
+
+
+def test_turretless_hull_down_hits_the_body_p295(R):
+    """P295: the Stuart Kangaroo (p49, a Stuart with its turret removed) hull-down takes every hit
+    on the turret location (p31), read from its hull faces: front 4.8, a P225 placeholder named in
+    the odds, pierced by the PaK 40's 8.6 by 3.8 (+3); size B -1 and hull-down -4 to hit (p30);
+    nothing immobilises it."""
+    s = shot(R, target="britain/stuart-kangaroo-recce", cover="hull_down")
+    assert at_fire.armour(s.target, "turret", "front") == (4.8, "armour.tf")
+    d = exact(at_fire.at_fire, R, s)
+    hit = p3d6(3, 12 - 4 - 1)
+    assert d.p("miss") == 1 - hit
+    assert d.p("no_penetration") == 0 and d.p("immobilised") == 0
+    assert d.p("destroyed") == hit * effects(3)["destroyed"]
+    assert "britain/stuart-kangaroo-recce.armour.tf" in d.placeholders

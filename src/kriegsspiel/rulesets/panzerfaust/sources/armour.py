@@ -101,15 +101,15 @@ def turret_from_hull(armour: dict[str, Any], why: str) -> dict[str, dict[str, An
     a third of the hits (5-6) on the turret, and a hull-down vehicle takes every hit there (p31);
     on a body with no turret those hits strike the upper part of the same walls, so each missing
     turret face is the hull face of that side. `armour` maps faces to {value, provenance, ref,
-    note} (or None); only turret faces that are missing and whose hull face is known are given."""
+    note} (or None); only turret faces that are missing and whose hull face is known are given,
+    the hull face's note kept first (a placeholder still says so) and P295's reason after it."""
     out = {}
     for turret, hull in HULL_FACE.items():
         entry = armour.get(hull)
         if armour.get(turret) is not None or entry is None:
             continue
         side = FACES[hull][1]
-        note = f"P295 (no turret: {why}): the hull {side} face"
-        if entry.get("note"):
-            note = f"{note}; {entry['note']}"
+        own = f"P295 (no turret: {why}): the hull {side} face stands for the turret face"
+        note = f"{entry['note']}; {own}" if entry.get("note") else own
         out[turret] = entry | {"note": note}
     return out
