@@ -396,7 +396,10 @@ def test_sisters_the_book_names_in_the_fifth_pass(cat):
     assert [getattr(kangaroo.armour, f) for f in faces] == [getattr(m7.armour, f) for f in faces]
     assert all(kangaroo.prov(f"armour.{f}") is Provenance.PLACEHOLDER for f in faces)
     crusader = cat.get("afv", "britain/crusader-iii")
-    stag_aa, stag_iii = cat.get("afv", "britain/staghound-aa"), cat.get("afv", "britain/staghound-iii")
+    stag_aa, stag_iii = (
+        cat.get("afv", "britain/staghound-aa"),
+        cat.get("afv", "britain/staghound-iii"),
+    )
     assert stag_iii.armour.hf == stag_aa.armour.hf and stag_iii.armour.tf == crusader.armour.tf
     assert cat.get("afv", "britain/staghound-i").armour.tf is None
     lvt = cat.get("afv", "usa_europe/lvt-a-1")
