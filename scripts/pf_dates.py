@@ -24,17 +24,15 @@ import yaml
 from kriegsspiel.data.yamlsplice import record, rewrite, set_value
 from kriegsspiel.rulesets import load
 from kriegsspiel.rulesets.panzerfaust.sources.dates import (
-    LAST_YEAR,
-    campaign_window,
-    designation_window,
-    designation_year,
     load_sources,
-    window,
+    sister_window,
 )
+from kriegsspiel.rulesets.panzerfaust.sources.dates import lost_window as sources_window
 from kriegsspiel.rulesets.panzerfaust.windows import is_campaign_list, list_period
 
 DATA = Path(__file__).resolve().parents[1] / "src/kriegsspiel/rulesets/panzerfaust/data"
 SAME_ARMY = {"usa_pacific": "usa_europe"}
+OURS = ("P113", "P230", "P233", "P301", "P302", "P303")
 
 
 def own_army(row) -> bool:
@@ -47,28 +45,63 @@ def ours(row) -> bool:
     if row.dates is None:
         return True
     note = row.prov_entry("dates.start").note or ""
-    return not row.dates.raw and note.startswith(("P113", "P230", "P233"))
+    return not row.dates.raw and note.startswith(OURS)
+
+
+def lost_window(cat, row) -> dict | None:
+    """The window a row whose printed dates were lost takes from the sources, or None."""
+    period = list_period(cat, row.nation)
+    named = cat.resolve(row.item_ref)
+    name = named.name if named else ""
+    return sources_window(
+        row.nation, row.item_ref, name, period, own_army(row), is_campaign_list(period)
+    )
+
+
+def dumped(row) -> dict | None:
+    """A row's dates as the data file holds them (years only: the sources print no month)."""
+    if row.dates is None:
+        return None
+    return {
+        end: {
+            "value": {"year": getattr(row.dates, end).year},
+            "provenance": row.prov(f"dates.{end}").value,
+            "note": row.prov_entry(f"dates.{end}").note,
+        }
+        for end in ("start", "end")
+        if getattr(row.dates, end) is not None
+    }
 
 
 def targets(cat) -> dict[Path, list[tuple[str, dict]]]:
-    by_item = {e["item"]: e for e in load_sources()["items"]}
     out: dict[Path, list[tuple[str, dict]]] = {}
-    for row in cat.all("equipment"):
-        if not (row.item_ref and ours(row)):
+    written: dict[tuple[str, str], dict] = {}
+    rows = [r for r in cat.all("equipment") if r.item_ref and ours(r)]
+    for row in rows:
+        dates = lost_window(cat, row)
+        if dates is not None:
+            written[(row.nation, row.item_ref)] = dates
+            out.setdefault(DATA / row.nation / "equipment.yaml", []).append((row.id, dates))
+    # P302, last: a version takes its model's window in the same list, as written above or printed
+    sisters = {e["item"]: e for e in load_sources().get("sisters", ())}
+    for row in rows:
+        entry = sisters.get(row.item_ref)
+        if not entry or (row.nation, row.item_ref) in written or not own_army(row):
             continue
-        period = list_period(cat, row.nation)
-        end = period[1] if period else LAST_YEAR
-        entry = by_item.get(row.item_ref)
-        named = cat.resolve(row.item_ref)
-        if entry and own_army(row):
-            dates = window(entry, end)
-        elif own_army(row) and named and designation_year(row.nation, named.name):
-            dates = designation_window(row.nation, named.name, end)
-        elif is_campaign_list(period):
-            dates = campaign_window(row.nation, period)
-        else:
-            continue
-        out.setdefault(DATA / row.nation / "equipment.yaml", []).append((row.id, dates))
+        base = written.get((row.nation, entry["sister"]))
+        if base is None:
+            base = next(
+                (
+                    dumped(r)
+                    for r in cat.all("equipment")
+                    if r.nation == row.nation and r.item_ref == entry["sister"] and r.dates
+                ),
+                None,
+            )
+        if base:
+            out.setdefault(DATA / row.nation / "equipment.yaml", []).append(
+                (row.id, sister_window(entry, base))
+            )
     return out
 
 

@@ -11,8 +11,10 @@ TRANSPORT_CLASSES = (
     ("light_halftrack", r"light half[- ]?track"),
     ("medium_halftrack", r"medium half[- ]?track"),
     ("heavy_halftrack", r"heavy half[- ]?track"),
-    ("light_truck", r"light truck"),
-    ("medium_truck", r"medium truck"),
+    # British classes print a load between size and "Truck" ("Light 15cwt Truck", "Medium 3ton
+    # Truck", "Medium 30cwt Trck", p46)
+    ("light_truck", r"light (?:[\d.]+ ?(?:cwt|ton) )?tru?ck"),
+    ("medium_truck", r"medium (?:[\d.]+ ?(?:cwt|ton) )?tru?ck"),
     ("heavy_truck", r"heavy truck"),
     ("tractor", r"tractor|schlepper"),
     ("jeep", r"\bjeep"),

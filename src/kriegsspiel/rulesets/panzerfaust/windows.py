@@ -26,11 +26,14 @@ import re
 
 from ...data import Catalogue, Provenance
 from .models import DateRange, YearMonth
+from .sources.dates import lost_window
 from .transport import transport_class
 
 PRINTED = {Provenance.SEED, Provenance.SEED_INFERRED}
 # Decision P294: the basic infantry teams every list fields from its first year to its last.
 BASIC_TEAM = re.compile(r"(rifle|lmg|mmg|hmg)( team)?\b")
+# Decision P232: an AT rifle row, printed "AT Rifle" or "ATR" (Finland: "20mm S18 ATR Team", p102)
+AT_RIFLE = re.compile(r"\bat ?r(ifle)?\b")
 
 
 def _rows(cat: Catalogue, nation: str) -> list:
@@ -106,7 +109,7 @@ def role_window(cat: Catalogue, nation: str, rec) -> DateRange | None:
             for r in _rows(cat, nation)
             if r.item_ref
             and r.item_ref.startswith("infantry_weapon:")
-            and "at rifle" in r.name.casefold()
+            and AT_RIFLE.search(r.name.casefold())
             and dated(r.dates)
         ]
         return _span(rifles, "")
@@ -130,6 +133,7 @@ def item_window(cat: Catalogue, nation: str, ref: str) -> DateRange | None:
         found = class_window(cat, nation, rec)
     elif kind == "infantry_team":
         found = role_window(cat, nation, rec)
+    found = found or rowless_window(cat, nation, ref, rec)
     found = found or org_window(cat, nation, ref)
     if found is None and rec.nation != nation:
         found = item_window(cat, rec.nation, ref)
@@ -138,6 +142,23 @@ def item_window(cat: Catalogue, nation: str, ref: str) -> DateRange | None:
     if found is None and kind == "battery":
         found = period_window(cat, nation)
     return found
+
+
+def rowless_window(cat: Catalogue, nation: str, ref: str, rec) -> DateRange | None:
+    """Decision P303: an item of the nation's own army that no equipment row of the list names
+    (the Rolls Royce, p49; the FCM36 of the French list) takes the window the sources give a row
+    whose dates were lost (`sources.dates.lost_window`: P113, P301, P303, P233, P230) at load."""
+    if rec.nation != nation or any(r.item_ref == ref for r in _rows(cat, nation)):
+        return None
+    period = list_period(cat, nation)
+    found = lost_window(nation, ref, rec.name, period, True, is_campaign_list(period))
+    if found is None:
+        return None
+    return DateRange(
+        raw="",
+        start=YearMonth(year=found["start"]["value"]["year"]),
+        end=YearMonth(year=found["end"]["value"]["year"]),
+    )
 
 
 def allied_window(cat: Catalogue, nation: str, ref: str) -> DateRange | None:

@@ -38,7 +38,7 @@ def window(entry: dict[str, Any], list_end: int = LAST_YEAR) -> dict[str, Any]:
     year = 1900 + printed
     start_note = f"P113: chart stand '{entry['name']}' prints year {entry['year']}"
     if year < FIRST_YEAR:
-        start_note += f" (19{entry['year']}, before the book's scale: from {FIRST_YEAR})"
+        start_note += f" ({year}, before the book's scale: from {FIRST_YEAR})"
         year = FIRST_YEAR
     return {
         "raw": "",
@@ -141,3 +141,98 @@ def designation_window(nation: str, name: str, list_end: int = LAST_YEAR) -> dic
         note += f" (before the book's scale: from {FIRST_YEAR})"
     start = {"value": {"year": max(year, FIRST_YEAR)}, "provenance": "seed-inferred", "note": note}
     return {"raw": "", "start": start, "end": _end(None, max(list_end, year))}
+
+
+def note_window(
+    entry: dict[str, Any], period: tuple[int, int] | None, list_end: int = LAST_YEAR
+) -> dict[str, Any] | None:
+    """Decision P301: a row whose dates were lost, whose model the book's own notes date (the
+    year a version appeared, went into production or is known to serve by; or held since before
+    the war, which dates it from the list's first year). The end is P113's open end (or P231's)."""
+    note = f"P301: p{entry['page']} notes: {entry['says']}"
+    if entry.get("from_list"):
+        if period is None:
+            return None
+        year, last = period
+        start = {
+            "value": {"year": year},
+            "provenance": "seed-inferred",
+            "note": f"{note}: from the list's first year",
+        }
+        end = {
+            "value": {"year": last},
+            "provenance": "seed-inferred",
+            "note": f"{note}: to the list's last year",
+        }
+        return {"raw": "", "start": start, "end": end}
+    year = int(entry["year"])
+    start = {"value": {"year": year}, "provenance": "seed-inferred", "note": note}
+    return {"raw": "", "start": start, "end": _end(None, max(list_end, year))}
+
+
+def outside_window(entry: dict[str, Any], list_end: int = LAST_YEAR) -> dict[str, Any]:
+    """Decision P303: a window from a cited outside file (repository, commit, path) whose text
+    dates the model's service; each end keeps the phrase it rests on (`quote`)."""
+    ref = f"{entry['repo']}@{entry['commit']}:{entry['path']}"
+    start = {
+        "value": {"year": int(entry["start"])},
+        "provenance": "historical",
+        "ref": ref,
+        "note": f"P303: the file says '{entry['quote']}'"
+        + (f"; {entry['why']}" if "why" in entry else ""),
+    }
+    if "end" in entry:
+        end = {
+            "value": {"year": int(entry["end"])},
+            "provenance": "historical",
+            "ref": ref,
+            "note": f"P303: the file says '{entry['end_quote']}'",
+        }
+    else:
+        end = _end(None, max(list_end, int(entry["start"])))
+    return {"raw": "", "start": start, "end": end}
+
+
+def sister_window(entry: dict[str, Any], base: dict[str, Any]) -> dict[str, Any]:
+    """Decision P302: a version the book's notes describe as a dated model of the same army
+    changed in one respect (an armoured cab, a plate welded on, the first production batch)
+    serves in the window of that model: its start is a lower bound, as the change could come
+    later. `base` is the model's row `dates` (as written in the data)."""
+    note = f"P302: p{entry['page']} notes: {entry['says']}; the window of {entry['sister']}"
+    out: dict[str, Any] = {"raw": ""}
+    for end in ("start", "end"):
+        if not base.get(end):
+            continue
+        if base[end].get("provenance") == "placeholder":  # the model's own open end stays open
+            out[end] = {k: base[end][k] for k in ("value", "provenance", "note")}
+        else:
+            out[end] = {
+                "value": dict(base[end]["value"]),
+                "provenance": "seed-inferred",
+                "note": note,
+            }
+    return out
+
+
+def lost_window(
+    nation: str, ref: str, name: str, period: tuple[int, int] | None, own: bool, campaign: bool
+) -> dict[str, Any] | None:
+    """The window an item of `nation`'s list whose printed dates were lost takes from the sources:
+    for its own army's model a chart stand (P113), the book's notes (P301), an outside file (P303)
+    or its designation (P233); in a one-campaign list the list's period (P230); else None."""
+    end = period[1] if period else LAST_YEAR
+    if own:
+        src = load_sources()
+        for key, make in (
+            ("items", lambda e: window(e, end)),
+            ("notes", lambda e: note_window(e, period, end)),
+            ("outside", lambda e: outside_window(e, end)),
+        ):
+            entry = next((e for e in src.get(key, ()) if e["item"] == ref), None)
+            if entry:
+                return make(entry)
+        if designation_year(nation, name):
+            return designation_window(nation, name, end)
+    if campaign and period:
+        return campaign_window(nation, period)
+    return None
