@@ -57,17 +57,18 @@ PINNED = {
         "motorised_gun": [26, 37],
         "softskin": [86, 117],  # the common horse team: its PV is half a vehicle's (P317)
     },
-    "dated": {"afv": [321, 401], "gun": [112, 156], "special_ammo": [34, 45]},
+    "dated": {"afv": [337, 401], "gun": [115, 156], "special_ammo": [34, 45]},
     # items organisations name, once per nation naming them, with a window in that nation's list
-    # (windows.item_window); issue 16's target is all of them: not yet met (P230-P234, P293-P294, P300)
+    # (windows.item_window); issue 16's target is all of them: not yet met (P230-P234, P293-P294,
+    # P300-P303); the 12 left are listed in P303
     "dated_org_named": {
-        "afv": [259, 281],
+        "afv": [273, 281],
         "battery": [38, 38],
-        "gun": [72, 79],
-        "infantry_team": [81, 82],
+        "gun": [75, 79],
+        "infantry_team": [82, 82],
         "infantry_weapon": [6, 6],
-        "motorised_gun": [4, 8],
-        "softskin": [18, 20],
+        "motorised_gun": [8, 8],
+        "softskin": [20, 20],
     },
 }
 
