@@ -57,7 +57,7 @@ PINNED = {
         "motorised_gun": [26, 37],
         "softskin": [86, 117],  # the common horse team: its PV is half a vehicle's (P317)
     },
-    "dated": {"afv": [337, 401], "gun": [115, 156], "special_ammo": [34, 45]},
+    "dated": {"afv": [338, 401], "gun": [115, 156], "special_ammo": [34, 45]},
     # items organisations name, once per nation naming them, with a window in that nation's list
     # (windows.item_window); issue 16's target is all of them: not yet met (P230-P234, P293-P294,
     # P300-P303); the 12 left are listed in P303

@@ -17,6 +17,7 @@ import pytest
 
 from kriegsspiel.data import Provenance
 from kriegsspiel.rulesets.panzerfaust.sources.dates import load_sources, window
+from kriegsspiel.rulesets.panzerfaust.windows import item_window, row_window, rowless_window
 
 ROOT = Path(__file__).resolve().parents[3]
 COMMIT = "db7f1c527972c7cb1f2e1e6c567e4b5a40e40ae0"
@@ -227,7 +228,33 @@ def test_every_stand_reads_so_in_the_chart_file():
                 capture_output=True, check=True,
             ).stdout.decode("latin-1")  # fmt: skip
         stand = re.compile(
-            r'"name": "\s*' + re.escape(entry["name"].replace('"', '\\"')) + r'\s*",\s*"class": "[^"]*",\s*'
+            r'"name": "\s*'
+            + re.escape(entry["name"].replace('"', '\\"'))
+            + r'\s*",\s*"class": "[^"]*",\s*'
             r'"move": "[^"]*",\s*"def": "[^"]*",\s*"year": "' + entry["year"] + '"'
         )
         assert stand.search(texts[path]), entry
+
+
+def test_items_no_row_names_take_the_sources_window_at_load(cat):
+    """P303 (c): the Rolls Royce (no equipment row, p46-49) takes its chart stand's window (1924:
+    from 1930); the French FCM36 its one-campaign list's period (P230); the Botond 38M its
+    designation's year (P233); the Morris CS8 the British light truck class row, its class printed
+    "Light 15cwt Truck" (P107)."""
+    assert row_window(cat, "britain", "afv:britain/rolls-royce") is None
+    windows = {
+        ("britain", "afv:britain/rolls-royce"): (1930, 1945),
+        ("france", "afv:france/fcm36"): (1939, 1940),
+        ("hungary", "softskin:hungary/botond-38m"): (1938, 1945),
+        ("britain", "softskin:britain/morris-cs8-bedford-mw-15cwt"): (1939, 1945),
+    }
+    for (nation, ref), years in windows.items():
+        w = item_window(cat, nation, ref)
+        assert (w.start.year, w.end.year) == years, ref
+    # a foreign army's record is never dated by the sources of its maker at load
+    assert (
+        rowless_window(
+            cat, "germany", "afv:britain/rolls-royce", cat.resolve("afv:britain/rolls-royce")
+        )
+        is None
+    )

@@ -9,7 +9,9 @@ have no row of their own and take a window by rule:
   list's whole period; an AT rifle team for the window of its own list's AT rifle rows; a basic
   rifle, LMG, MMG or HMG team whose row lost its dates for its list's whole period (P294); last, the window another army's list prints for it (P300).
 
-Last (decision P234), an item no row or rule dates, whose every slot in its nation's organisations
+An item of the army's own that no row of its list names takes, at load, the window the sources
+would write into a lost row (decision P303: a chart stand, the book's notes, an outside file, its
+designation, a one-campaign list's period). Last (decision P234), an item no row or rule dates, whose every slot in its nation's organisations
 is dated (the slot's own window, else its node's), serves within the span of those windows: the
 book sells it only inside them. Failing that, an item from another army's list serves where its
 home list dates it (P293: the builder already reads it so), and a battery named only by its calibre

@@ -64,7 +64,9 @@ def campaign_window(nation: str, period: tuple[int, int]) -> dict[str, Any]:
     }
 
 
-def _end(last: dict[str, Any] | None, list_end: int = LAST_YEAR) -> dict[str, Any]:
+def _end(
+    last: dict[str, Any] | None, list_end: int = LAST_YEAR, gives: str = "P113: the chart"
+) -> dict[str, Any]:
     """The chart prints no last year: 1945 (`placeholder`), unless the entry names the book's own
     printed window of the same vehicle in another army's list in the same theatre (decision P116),
     or the row's own list prints no later year (P231)."""
@@ -78,7 +80,7 @@ def _end(last: dict[str, Any] | None, list_end: int = LAST_YEAR) -> dict[str, An
         return {
             "value": {"year": LAST_YEAR},
             "provenance": "placeholder",
-            "note": "P113: the chart gives no last year; open to the end of the war",
+            "note": f"{gives} gives no last year; open to the end of the war",
         }
     return {
         "value": {"year": int(last["year"])},
@@ -167,7 +169,7 @@ def note_window(
         return {"raw": "", "start": start, "end": end}
     year = int(entry["year"])
     start = {"value": {"year": year}, "provenance": "seed-inferred", "note": note}
-    return {"raw": "", "start": start, "end": _end(None, max(list_end, year))}
+    return {"raw": "", "start": start, "end": _end(None, max(list_end, year), "P301: the note")}
 
 
 def outside_window(entry: dict[str, Any], list_end: int = LAST_YEAR) -> dict[str, Any]:
@@ -189,7 +191,7 @@ def outside_window(entry: dict[str, Any], list_end: int = LAST_YEAR) -> dict[str
             "note": f"P303: the file says '{entry['end_quote']}'",
         }
     else:
-        end = _end(None, max(list_end, int(entry["start"])))
+        end = _end(None, max(list_end, int(entry["start"])), "P303: the file")
     return {"raw": "", "start": start, "end": end}
 
 
