@@ -170,4 +170,4 @@ def test_an_item_only_dated_nodes_hold_takes_their_span(cat):
     assert _years(org_window(cat, "britain", ref)) == (1941, 1941)
     assert item_window(cat, "britain", ref) == org_window(cat, "britain", ref)
     # an undated holder leaves the item undated
-    assert org_window(cat, "japan", "afv:japan/medium-type-97-special") is None
+    assert org_window(cat, "britain", "afv:britain/carrier-lmg") is None
