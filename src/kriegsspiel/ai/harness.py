@@ -64,8 +64,11 @@ class OddsTable:
         return json_copy(result)  # the bot's own copy: the table is shared between games
 
 
+_KEY = json.JSONEncoder(sort_keys=True, default=str)  # `json.dumps(sort_keys=True, default=str)`
+
+
 def _key(command: dict[str, Any]) -> str:
-    return json.dumps(command, sort_keys=True, default=str)
+    return _KEY.encode(command)
 
 
 # odds already worked out, keyed by command and the ruleset's `odds_situation`: per rules and

@@ -503,7 +503,13 @@ class QuickrefBot(VehicleExchange):
                 moved += self._moved_states(view, units[k], batch[k][1], grounds[k].lengths)
                 covers += grounds[k].cover_rows()
             trade = done.trade = self._exchange(
-                view, units, owner[armour], moved, sight.rows(armour), covers
+                view,
+                units,
+                owner[armour],
+                moved,
+                sight.rows(armour),
+                covers,
+                [grounds[k] for k in vehicles],
             )
             score[armour] += trade.score
             done.slot[armour] = np.arange(len(armour))

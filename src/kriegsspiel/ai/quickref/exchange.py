@@ -152,24 +152,60 @@ class VehicleExchange:
                 g.seen[xy[j]] = seen[start:end, j].copy()
         return Sight(pos, enemies, dist, seen)
 
-    def _hiding_places(self, view, pos: np.ndarray) -> tuple[list[int], list, list[float]]:
+    def _hiding_places(
+        self, view, pos: np.ndarray, grounds=None
+    ) -> tuple[list[int], list, list[float]]:
         """(row, centre, distance) of each pairing of a row position with concealing terrain
         not yet looked into that could fire on it (a unit inside the terrain is not fired on
-        from it; closer than 1" counts as 1")."""
+        from it; closer than 1" counts as 1"). With the `plan.Ground`s whose rows `pos` are,
+        one after another, each ground keeps its rows' distance and sight from each patch
+        (`Ground.hidden`) for the next time it is planned (a unit that stands still)."""
         terrain = self.terrain(view)
         rows, centres, dists = [], [], []
-        hidden = [p for p in terrain.concealing if p.id not in self._scouted]
-        if not hidden:
+        ks = [k for k, p in enumerate(terrain.concealing) if p.id not in self._scouted]
+        if not ks:
             return rows, centres, dists
-        far = np.asarray([p.distances(pos) for p in hidden])  # (patches, rows)
-        sees = (far > 0) & (far <= SIGHT)
-        sees &= terrain.los_matrix(np.asarray([p.centre for p in hidden]), pos, sees)
+        hidden = [terrain.concealing[k] for k in ks]
+        far, sees = self._hidden_sight(terrain, ks, hidden, pos, grounds)
         for patch, d, sight in zip(hidden, far, sees, strict=True):
             for i in np.nonzero(sight)[0].tolist():
                 rows.append(i)
                 centres.append(patch.centre)
                 dists.append(max(float(d[i]), 1.0))
         return rows, centres, dists
+
+    @staticmethod
+    def _hidden_sight(terrain, ks: list[int], hidden: list, pos: np.ndarray, grounds):
+        """(distance, in sight) of each row from each patch of `hidden` (`ks`: their places in
+        `terrain.concealing`), as (patches, rows) arrays: in sight within SIGHT, outside the
+        patch and with a clear line from its centre. The ground kept columns are read, not
+        worked out again (a pure function of the rows, the patch and the terrain)."""
+        centres = np.asarray([p.centre for p in hidden])
+        if grounds is None:
+            far = np.asarray([p.distances(pos) for p in hidden])  # (patches, rows)
+            sees = (far > 0) & (far <= SIGHT)
+            sees &= terrain.los_matrix(centres, pos, sees)
+            return far, sees
+        far = np.empty((len(hidden), len(pos)))
+        sees = np.zeros(far.shape, dtype=bool)
+        want = np.zeros(far.shape, dtype=bool)  # pairs not kept on their ground
+        start, todo = 0, []
+        for g in grounds:
+            end = start + len(g.rows)
+            for j, k in enumerate(ks):
+                hit = g.hidden.get(k)
+                if hit is None:
+                    col = far[j, start:end] = hidden[j].distances(g.rows)
+                    want[j, start:end] = (col > 0) & (col <= SIGHT)
+                    todo.append((g, start, end, j, k))
+                else:
+                    far[j, start:end], sees[j, start:end] = hit
+            start = end
+        if todo:
+            sees |= want & terrain.los_matrix(centres, pos, want)
+            for g, start, end, j, k in todo:
+                g.hidden[k] = (far[j, start:end].copy(), sees[j, start:end].copy())
+        return far, sees
 
     def _watchers(self, view) -> dict[str, frozenset[str]]:
         """For each known enemy, the own units in its sight now: an enemy fires once a turn,
@@ -200,12 +236,20 @@ class VehicleExchange:
         return hit
 
     def _exchange(
-        self, view, units, owner: np.ndarray, moved: list[str], sight: Sight, covers=None
+        self,
+        view,
+        units,
+        owner: np.ndarray,
+        moved: list[str],
+        sight: Sight,
+        covers=None,
+        grounds=None,
     ):
         """Vehicles: for each row of `sight` (a destination of `units[owner[row]]`), the worth
         of the best gun shot from there next fire step less the worth of the shots the
         enemies that would see it have at the unit (exact odds by `ShotOdds`), with the facing
-        that exposes the least. `covers`: each row's `cover_row` for vehicles, if known."""
+        that exposes the least. `covers`: each row's `cover_row` for vehicles, if known;
+        `grounds`: the `plan.Ground`s whose rows the rows are, one after another, if known."""
         p = self.profile
         rows = len(sight.pos)
         if not (p.kill or p.loss):
@@ -230,7 +274,7 @@ class VehicleExchange:
         mine = np.asarray([self._value(u) for u in units])[owner]
         threat = mine[:, None] * (
             self._known_threat(view, units, owner, sight, towards, facings, target_moved, covers)
-            + self._suspects(view, types, pos, facings, target_moved)
+            + self._suspects(view, types, pos, facings, target_moved, grounds)
         )
         best, pick = threat[:, 0].copy(), np.zeros(rows, dtype=int)
         for f in range(1, facings.shape[1]):  # the first facing of least exposure
@@ -272,7 +316,9 @@ class VehicleExchange:
         aspect = aspect_index(towards[:, None, :], facings[:, :, None], self.shots.half_angle)
         return np.take_along_axis(threat[:, None], aspect[..., None], axis=3)[..., 0].sum(axis=2)
 
-    def _suspects(self, view, types: list[str], pos, facings, target_moved) -> np.ndarray:
+    def _suspects(
+        self, view, types: list[str], pos, facings, target_moved, grounds=None
+    ) -> np.ndarray:
         """(rows, facings): worth of the shots an enemy not yet seen could have at the row's
         unit (of type `types[row]`) from concealing terrain not yet looked into: the worst
         enemy vehicle type seen so far, at the terrain's distance, times the profile's
@@ -281,7 +327,7 @@ class VehicleExchange:
         out = np.zeros(facings.shape)
         if not p.suspect or not self._enemy_types:
             return out
-        rows, centres, dists = self._hiding_places(view, pos)
+        rows, centres, dists = self._hiding_places(view, pos, grounds)
         if not rows:
             return out
         at, d = np.asarray(rows), np.asarray(dists)

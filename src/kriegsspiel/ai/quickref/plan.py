@@ -39,6 +39,7 @@ class Ground:
         "rows",
         "lengths",
         "seen",
+        "hidden",
         "_terrain",
         "_vehicle",
         "_cover",
@@ -57,6 +58,9 @@ class Ground:
         # enemy position -> per row, whether an enemy there would be in sight (as the bot's
         # `_sight` works it out: a pure function of the rows, the position and the terrain)
         self.seen: dict[XY, np.ndarray] = {}
+        # concealing patch (its place in the terrain's list) -> per row, the distance from it
+        # and whether it could fire on the row (`VehicleExchange._hidden_sight`)
+        self.hidden: dict[int, tuple[np.ndarray, np.ndarray]] = {}
 
     def cover(self) -> np.ndarray:
         """Per row: the best chart modifier protecting the unit there (`ViewTerrain.cover`)."""
