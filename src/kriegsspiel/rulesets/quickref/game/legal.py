@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from ..models import Infantry, Vehicle
@@ -59,29 +60,35 @@ def _fire_ok(game, board, state: State, side: str, cmd, u: Unit, t: Unit) -> boo
 
 
 def legal_commands(game, state: State, side: str) -> list[dict[str, Any]]:
+    return list(iter_legal(game, state, side))
+
+
+def iter_legal(game, state: State, side: str) -> Iterator[dict[str, Any]]:
+    """The legal templates one by one, in `legal_commands`' order: whether a side has anything
+    to do besides ending the step is known at its first order (the engine's automatic steps
+    ask it of the side that has just acted, whose list the next command will change)."""
     if state.result is not None or side not in actors(state):
-        return []
+        return
     p = phase(state)
-    out: list[dict[str, Any]] = []
     board = game.board(state)
     mine = [u for u in state.alive(side) if not u.transport]
     seen = [state.units[i] for i in state.seen.get(side, [])]
     if p.id == "initiative":
         if side == state.initiative_winner and state.side_a is None:
-            out += [{"type": "initiative", "side_a": s} for s in state.sides]
+            yield from [{"type": "initiative", "side_a": s} for s in state.sides]
         vehicles = [
             u
             for u in mine
             if u.kind == "vehicle" and not getattr(record(game.rules, u), "open_topped", True)
         ]
         if vehicles:
-            out.append({"type": "hatches", "buttoned": {u.id: not u.buttoned for u in vehicles}})
+            yield {"type": "hatches", "buttoned": {u.id: not u.buttoned for u in vehicles}}
     elif p.id == "arty_fire":
         for m in state.missions.values():
             if m.side == side and m.due_turn == state.turn and not m.done and not m.held:
                 art = game.rules.cat.get("artillery", m.battery)
                 if art.kind == "gun":
-                    out.append({"type": "hold", "mission": m.id})
+                    yield {"type": "hold", "mission": m.id}
     elif p.id == "arty_adjust":
         for m in state.missions.values():
             obs = state.units.get(m.observer)
@@ -95,7 +102,7 @@ def legal_commands(game, state: State, side: str) -> list[dict[str, Any]]:
                 and not obs.suppressed
                 and board.los(obs.pos, (m.x, m.y))
             ):
-                out.append({"type": "adjust", "mission": m.id, "x": m.x, "y": m.y})
+                yield {"type": "adjust", "mission": m.id, "x": m.x, "y": m.y}
     elif p.id == "arty_plot":
         batteries = orders_arty.batteries(game.scenario(state), side, state)
         if batteries:
@@ -108,16 +115,14 @@ def legal_commands(game, state: State, side: str) -> list[dict[str, Any]]:
                     for t in seen:
                         if not board.los(u.pos, t.pos):
                             continue
-                        out.append(
-                            {
-                                "type": "call_fire",
-                                "observer": u.id,
-                                "battery": batteries[0],
-                                "x": t.x,
-                                "y": t.y,
-                                "target_hint": t.id,
-                            }
-                        )
+                        yield {
+                            "type": "call_fire",
+                            "observer": u.id,
+                            "battery": batteries[0],
+                            "x": t.x,
+                            "y": t.y,
+                            "target_hint": t.id,
+                        }
     elif p.id in ("fire_suppressive", "fire_all"):
         suppressive = p.id == "fire_suppressive"
         armoured = [is_armoured(game.rules, t) for t in seen]  # all a reach depends on
@@ -138,7 +143,7 @@ def legal_commands(game, state: State, side: str) -> list[dict[str, Any]]:
                     if suppressive:
                         cmd["suppressive"] = True
                     if _fire_ok(game, board, state, side, cmd, u, t):
-                        out.append(cmd)
+                        yield cmd
     elif p.id in ("move_a1", "move_b", "move_a2"):
         for u in mine:
             full = 0.0 if u.tracked else allowance(game.rules, u)
@@ -147,18 +152,16 @@ def legal_commands(game, state: State, side: str) -> list[dict[str, Any]]:
             rec = record(game.rules, u)
             cap = (full / 2 if p.id == "move_a1" else full) - u.moved_this_turn
             if cap > 0.05:
-                out.append(
-                    {
-                        "type": "move",
-                        "unit": u.id,
-                        "max": round(cap, 2),
-                        "withdraw_only": u.suppressed,
-                        "infantry": isinstance(rec, Infantry),
-                    }
-                )
+                yield {
+                    "type": "move",
+                    "unit": u.id,
+                    "max": round(cap, 2),
+                    "withdraw_only": u.suppressed,
+                    "infantry": isinstance(rec, Infantry),
+                }
         for u in state.alive(side):
             if u.transport:
-                out.append({"type": "dismount", "unit": u.id})
+                yield {"type": "dismount", "unit": u.id}
     elif p.id == "close_assault":
         for u in mine:
             if u.kind != "infantry" or (
@@ -167,6 +170,5 @@ def legal_commands(game, state: State, side: str) -> list[dict[str, Any]]:
                 continue
             for t in seen:
                 if distance(u, t) <= CONTACT:
-                    out.append({"type": "assault", "unit": u.id, "target": t.id})
-    out.append({"type": "end_phase"})
-    return out
+                    yield {"type": "assault", "unit": u.id, "target": t.id}
+    yield {"type": "end_phase"}

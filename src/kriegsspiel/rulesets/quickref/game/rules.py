@@ -20,7 +20,7 @@ from . import card, orders_arty, orders_assault, orders_fire, orders_move, resul
 from .board import Board
 from .commands import MODELS
 from .geometry_helpers import distance
-from .legal import copy_templates, legal_commands
+from .legal import copy_templates, iter_legal, legal_commands
 from .sequence import AUTOMATIC, BY_ID, actors, next_phase
 from .state import Mission, State, Unit
 from .units import allowance, record
@@ -446,8 +446,12 @@ class QuickrefGame:
     def _can_act(self, state: State, side: str) -> bool:
         """Whether the side has anything to do in this step: a legal order, or in the plot step
         an observer and a battery (an observer may call fire on any point it sees, not only on
-        a seen enemy: sheet L4)."""
-        if any(c["type"] != "end_phase" for c in self._legal(state, side)):
+        a seen enemy: sheet L4). Unless they are known already, the templates are read only
+        up to the first order (`iter_legal`)."""
+        orders = state.legal_memo.get(side)
+        if orders is None:
+            orders = iter_legal(self, state, side)
+        if any(c["type"] != "end_phase" for c in orders):
             return True
         return state.phase == "arty_plot" and bool(
             orders_arty.batteries(self.scenario(state), side, state)
