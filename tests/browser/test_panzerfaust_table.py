@@ -24,6 +24,8 @@ SCENARIOS = Path(__file__).parents[1] / "rulesets" / "panzerfaust" / "game" / "s
 def base(tmp_path):
     shipped = registry.entry("panzerfaust")
     registry.register(dataclasses.replace(shipped, scenarios=SCENARIOS))
+    for e in registry.entries():  # build each ruleset's rules (catalogue) before any page waits
+        registry.playable(e.id)  # on /api/rulesets: on a loaded machine that outlasts a timeout
     try:
         with infra.live_server(lambda: create_app(f"sqlite:///{tmp_path / 'pf.db'}")) as url:
             yield url
@@ -234,4 +236,69 @@ def test_a_side_sees_the_stretch_of_an_enemy_move_it_glimpsed_as_a_dotted_track(
     xs = de.evaluate("S.view.panzerfaust.tracks[0].lines[0].map(p => p[0])")
     assert min(xs) >= 86 and max(xs) <= 94  # the gap between the houses
     assert gb.locator("#table .pf-track").count() == 0
+    assert not errors
+
+
+def test_overrun_and_flame_orders_have_their_own_labels_and_an_overrun_follows_a_planned_route(
+    browser, base, artifacts_dir
+):
+    """p111 Q&A 1 and p21 (pf-test-overrun): the Soviet page names each overrun as its tank
+    driving over the target, offers a route planned on the table as an overrun of each target
+    the rules allow, and in phase G names each flame order's weapon and reach."""
+    pages, errors = [], []
+    for _ in range(2):
+        ctx = browser.new_context(viewport={"width": 1400, "height": 900})
+        page = ctx.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        pages.append(page)
+    ru, de = pages
+    ru.goto(base)
+    ru.select_option("#scenario", "pf-test-overrun")
+    ru.fill("#seed", "3")
+    ru.click("#create")
+    ru.wait_for_selector("#table [data-unit=r-t34-1]")
+    link = ru.locator("#links label", has_text="Grenadiers").locator("input").input_value()
+    de.goto(link)
+    de.wait_for_selector("#table [data-unit=g-r1]")
+    act(ru, "#actions button[data-cmd=end_phase]")
+    act(de, "#actions button[data-cmd=end_phase]")
+    overran, flames = False, []
+    for _ in range(60):
+        if phase(ru) not in ("F", "G"):
+            break
+        side = next((p for p in pages if my_move(p)), None)
+        if side is None:
+            pages[0].wait_for_timeout(100)
+            continue
+        if side is ru and phase(ru) == "F" and not overran:
+            offered = ru.evaluate("S.view.legal.filter(c => c.type === 'overrun')")
+            if offered:
+                labels = ru.locator("#actions button[data-cmd=overrun]").all_inner_texts()
+                tank = ru.evaluate("S.view.units.find(u => u.id === 'r-t34-1').name")
+                assert len(labels) == len(offered)
+                assert all(t.startswith("overrun: ") and t.endswith("(Q&A 1)") for t in labels)
+                assert any(t.startswith(f"overrun: {tank} drives over ") for t in labels)
+                # the route form: r-t34-1 planned north through g-r1 (40, 60), sent as an overrun
+                ru.click("#table [data-unit='r-t34-1']")
+                ru.click("#pf-route")
+                tap(ru, 40, 66)
+                mine = [c for c in offered if c["unit"] == "r-t34-1"]
+                ru.wait_for_selector(".pf-route-overrun")
+                assert ru.locator(".pf-route-overrun").count() == len(mine)
+                target = ru.evaluate("S.view.enemies.find(e => e.x === 40 && e.y === 60).id")
+                ru.screenshot(path=str(artifacts_dir / "pf-overrun-route.png"))
+                act(ru, f".pf-route-overrun[data-target='{target}']")
+                assert ru.evaluate("S.view.log.some(e => e.type === 'overrun')")
+                assert not ru.evaluate(f"S.view.enemies.some(e => e.id === '{target}')")  # overrun
+                overran = True
+                continue
+        if side is ru and phase(ru) == "G":
+            flames += ru.locator("#actions button[data-cmd=flame]").all_inner_texts()
+        cmd = "end_platoon" if phase(side) == "F" else "hold"
+        act(side, f"#actions button[data-cmd={cmd}]")
+    assert overran
+    assert flames and all(t.startswith("flame: ") and t.endswith("cm, p21)") for t in flames)
+    assert any("(Molotovs: a throw to hit first, 5 cm, p21)" in t for t in flames) or any(
+        "(flame gun, 10 cm, p21)" in t for t in flames
+    ), flames
     assert not errors

@@ -146,6 +146,12 @@ function pfRenderRoute(S, el) {
     el("button", { type: "button", class: "primary", id: "pf-route-send", disabled: legs.length ? null : "",
       text: "Move along the route", onclick: () => { const path = PF.route.points; PF.route = null; send({ type: "move", unit, path }); } }),
     el("button", { type: "button", id: "pf-route-clear", text: "Cancel", onclick: () => { PF.route = null; renderAll(); } })));
+  // an AFV may drive the same route as an overrun of a target the core offers (p111 Q&A 1)
+  for (const o of S.view.legal.filter((c) => c.type === "overrun" && c.unit === unit)) {
+    box.append(el("button", { type: "button", class: "pf-route-overrun", "data-target": o.target, disabled: legs.length ? null : "",
+      text: `Overrun ${unitName(o.target)} along the route`,
+      onclick: () => { const path = PF.route.points; PF.route = null; send({ type: "overrun", unit, target: o.target, path }); } }));
+  }
   // the route on the table: a line through the waypoints, each marked with its cm and fraction
   const depth = S.view.table.depth;
   const svg = document.querySelector("#table");
@@ -187,6 +193,8 @@ function pfLabel(c) {
     const seen = Math.max(...S.view.legal.filter((x) => x.target === c.target && x.at !== undefined).map((x) => x.at));
     return `fire ${unitName(c.unit)} → ${unitName(c.target)} at ${c.at} cm along its move (${Math.round((100 * c.at) / seen)}% of the path seen)`;
   }
+  if (c.type === "overrun") return pfOverrunLabel(c);
+  if (c.type === "flame") return pfFlameLabel(c);
   if (c.type === "end_platoon") return `${pfPlatoonName(S, c.platoon)}: done moving`;
   if (c.type === "dig") return `${pfPlatoonName(S, c.platoon)}: dig in (3 turns, p39)`;
   // guns carried en portee and crews riding apart (p34)
@@ -203,6 +211,20 @@ function pfLabel(c) {
   return null;
 }
 
+// an AFV's overrun (p111 Q&A 1): it drives at the target along its path (or straight at it)
+function pfOverrunLabel(c) {
+  const via = c.path && c.path.length ? ` via (${c.path[c.path.length - 1].join(", ")}) cm` : "";
+  return `overrun: ${unitName(c.unit)} drives over ${unitName(c.target)}${via} (Q&A 1)`;
+}
+
+// a flame attack (p16, p21): the weapon and its reach, from the firer's own piece
+const PF_FLAME = { man_pack: "flamethrower", vehicle_soviet_axis: "flame gun", vehicle_uk_us: "flame gun",
+  molotov: "Molotovs: a throw to hit first" };
+function pfFlameLabel(c) {
+  const f = (S.view.units.find((u) => u.id === c.unit) || {}).flame;
+  const how = f ? ` (${PF_FLAME[f.weapon] || f.weapon}, ${f.reach} cm, p21)` : " (p21)";
+  return `flame: ${unitName(c.unit)} → ${unitName(c.target)}${how}`;
+}
 
 // ---------------------------------------------------------------- phase A order sheets
 // One sheet per own battery and aircraft (view: panzerfaust.support). Its point is typed or

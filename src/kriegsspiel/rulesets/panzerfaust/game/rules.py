@@ -58,6 +58,15 @@ MOVES = (
 )
 # may take an element off its position
 LEAVES = (*MOVES, "embark", "dismount", "smoke_fired", "climb")
+# state.cache entries that any event may make stale: live vehicles (screens.py), the infantry in
+# contact (melee_groups.py), the victory statuses
+VOLATILE = ("screens", "statuses", "cqc")
+
+
+def forget(state: State) -> None:
+    """Drop the memos an event may make stale (each is rebuilt when next asked)."""
+    for key in VOLATILE:
+        state.cache.pop(key, None)
 
 
 class PanzerfaustGame:
@@ -89,8 +98,7 @@ class PanzerfaustGame:
     def apply(self, state: State, e: Event) -> None:
         if e.type == "start":
             return
-        state.cache.pop("screens", None)  # vehicles may move or fall (screens.py)
-        state.cache.pop("cqc", None)  # who touches whom (melee_groups.py)
+        forget(state)
         if e.type == "phase":
             self._enter(state, e.data)
         elif e.type == "phase_done":
@@ -104,6 +112,7 @@ class PanzerfaustGame:
             fold(state, e.data, e)
         if e.type in LEAVES:
             fieldworks.vacate(state)
+        forget(state)  # a fold may have read them while it changed the elements
         if e.type in MOVES or e.type == "phase":
             sight.look(state)
 
@@ -218,7 +227,14 @@ class PanzerfaustGame:
 
     def statuses(self, state: State) -> list[victory.PieceStatus]:
         """Every element as the victory predicates see it, worth its points (worth.py, P256):
-        a passenger does not count for losses but leaves with its carrier (P257)."""
+        a passenger does not count for losses but leaves with its carrier (P257). Kept in
+        the state's memo until the next event (VOLATILE)."""
+        memo = state.cache.get("statuses")
+        if memo is None:
+            memo = state.cache["statuses"] = self._statuses(state)
+        return list(memo)
+
+    def _statuses(self, state: State) -> list[victory.PieceStatus]:
         return [
             victory.PieceStatus(
                 e.id, e.side, e.x if e.x is not None else -1.0, e.y if e.y is not None else -1.0,

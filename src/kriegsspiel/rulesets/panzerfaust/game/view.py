@@ -11,13 +11,23 @@ from typing import Any
 from ....engine import victory
 from ....engine.envelope import scenario_keys
 from ....engine.events import SPECTATOR, UMPIRE
-from . import along_move, counter_battery, fieldworks, indirect_smoke, phases, regroup, support
+from . import (
+    along_move,
+    counter_battery,
+    fieldworks,
+    flame,
+    indirect_smoke,
+    phases,
+    regroup,
+    support,
+)
 from .state import Element, State
 
 VISIBLE_COUNTERS = ("brewed_up", "camouflaged", "dug_in", "closed_down")  # seen on a model
 
 
-def own_piece(e: Element) -> dict[str, Any]:
+def own_piece(state: State, e: Element) -> dict[str, Any]:
+    w = flame.weapon(state, e)
     return {
         "id": e.id, "side": e.side, "x": e.x, "y": e.y, "facing": e.facing, "kind": e.kind,
         "name": e.name, "type": e.type, "turret": e.turret, "company": e.company,
@@ -27,6 +37,8 @@ def own_piece(e: Element) -> dict[str, Any]:
         "tower": e.tower, "towing": e.towing, "job": dict(e.job) if e.job else None,
         "fires_from": e.fires_from, "moved": e.moved, "fired": e.fired, "hidden": e.hidden,
         "portee": e.portee, "crew_in": e.crew_in, "floor": e.floor,
+        # its flame weapon and reach (p21), for the table's `flame` order
+        "flame": {"weapon": w, "reach": flame.reach(w)} if w else None,
     }  # fmt: skip
 
 
@@ -79,7 +91,7 @@ def view(game: Any, state: State, side: str) -> dict[str, Any]:
     sc = state.scenario
     section: dict[str, Any] = {}
     if side == UMPIRE:
-        own = [own_piece(e) for e in state.elements.values() if e.on_table]
+        own = [own_piece(state, e) for e in state.elements.values() if e.on_table]
         enemies: list[dict[str, Any]] = []
         last: list[dict[str, Any]] = []
         markers = [asdict(m) for m in state.markers.values()]
@@ -89,7 +101,7 @@ def view(game: Any, state: State, side: str) -> dict[str, Any]:
         own, enemies, last = [], [], []
         markers = [asdict(m) for m in state.markers.values() if m.visible_to is None]
     else:
-        own = [own_piece(e) for e in state.elements.values() if e.side == side and e.on_table]
+        own = [own_piece(state, e) for e in state.elements.values() if e.side == side and e.on_table]
         seen = state.seen.get(side, [])
         enemies = [enemy_piece(state, side, state.elements[i]) for i in seen]
         last = [
