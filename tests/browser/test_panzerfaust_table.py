@@ -286,6 +286,8 @@ def test_overrun_and_flame_orders_have_their_own_labels_and_an_overrun_follows_a
                 ru.wait_for_selector(".pf-route-overrun")
                 assert ru.locator(".pf-route-overrun").count() == len(mine)
                 target = ru.evaluate("S.view.enemies.find(e => e.x === 40 && e.y === 60).id")
+                button = ru.locator(f".pf-route-overrun[data-target='{target}']")
+                assert button.inner_text() == "Overrun Rifle Team at (40, 60) along the route"
                 ru.screenshot(path=str(artifacts_dir / "pf-overrun-route.png"))
                 act(ru, f".pf-route-overrun[data-target='{target}']")
                 assert ru.evaluate("S.view.log.some(e => e.type === 'overrun')")

@@ -51,6 +51,25 @@ class Decision:
         return f"Decision({self.command!r}, {self.trace!r})"
 
 
+class NoLegalCommand(RuntimeError):
+    """A bot was asked to act where its side has no legal command. The rules must offer a
+    pass or end command, or move on by themselves, in any step where a side is to act; this
+    names the step so that the rules' gap can be found."""
+
+    def __init__(self, where: str):
+        super().__init__(f"no legal command to choose from: {where}")
+
+
+def where(view: dict[str, Any], side: str | None = None) -> str:
+    """The step a view shows, in words: scenario, turn, phase, side to act."""
+    game = view.get("game") or {}
+    who = side or ", ".join(view.get("active") or ()) or "?"
+    return (
+        f"{game.get('scenario', '?')}, turn {view.get('turn', '?')}, "
+        f"{view.get('phase_title') or view.get('phase', '?')}, {who} to act"
+    )
+
+
 class Bot(Protocol):
     """decide(view, legal, odds) -> Decision. May keep memory between calls of one game."""
 
@@ -76,6 +95,8 @@ class RandomBot:
         self.models = dict(models or {})
 
     def decide(self, view: dict[str, Any], legal: list[dict[str, Any]], odds: Odds) -> Decision:
+        if not legal:  # second line: the harness refuses this step first
+            raise NoLegalCommand(where(view))
         t = self.rng.choice(legal)
         model = self.models.get(t["type"])
         if model is None:

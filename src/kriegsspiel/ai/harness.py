@@ -10,7 +10,7 @@ from typing import Any
 
 from ..data.errors import RuleError
 from ..engine import Game, IllegalCommand
-from .bot import Bot, Decision, Odds, command_of, hints_for
+from .bot import Bot, Decision, NoLegalCommand, Odds, command_of, hints_for, where
 
 MAX_RETRIES = 8  # rejected commands per decision before the bot's side ends the phase
 
@@ -150,6 +150,8 @@ def act(
     """Let `bot` give one command for `side`. A rejected command is taken out of the legal list
     and the bot asked again; after MAX_RETRIES rejections the side ends the phase."""
     view, legal, odds = bot_inputs(game, side)
+    if not legal:  # the rules made `side` act with nothing to do: a gap in the rules
+        raise NoLegalCommand(f"{where(view, side)} (after {len(game.events)} events)")
     rejected: list[dict[str, Any]] = []
     for _ in range(MAX_RETRIES):
         decision = bot.decide(view, legal, odds)

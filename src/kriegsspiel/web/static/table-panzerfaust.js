@@ -149,7 +149,7 @@ function pfRenderRoute(S, el) {
   // an AFV may drive the same route as an overrun of a target the core offers (p111 Q&A 1)
   for (const o of S.view.legal.filter((c) => c.type === "overrun" && c.unit === unit)) {
     box.append(el("button", { type: "button", class: "pf-route-overrun", "data-target": o.target, disabled: legs.length ? null : "",
-      text: `Overrun ${unitName(o.target)} along the route`,
+      text: `Overrun ${pfEnemyAt(o.target)} along the route`,
       onclick: () => { const path = PF.route.points; PF.route = null; send({ type: "overrun", unit, target: o.target, path }); } }));
   }
   // the route on the table: a line through the waypoints, each marked with its cm and fraction
@@ -214,7 +214,13 @@ function pfLabel(c) {
 // an AFV's overrun (p111 Q&A 1): it drives at the target along its path (or straight at it)
 function pfOverrunLabel(c) {
   const via = c.path && c.path.length ? ` via (${c.path[c.path.length - 1].join(", ")}) cm` : "";
-  return `overrun: ${unitName(c.unit)} drives over ${unitName(c.target)}${via} (Q&A 1)`;
+  return `overrun: ${unitName(c.unit)} drives over ${pfEnemyAt(c.target)}${via} (Q&A 1)`;
+}
+
+// an observed enemy by name and place, so that like-named targets differ: "Rifle Team at (40, 60)"
+function pfEnemyAt(alias) {
+  const t = S.view.enemies.find((e) => e.id === alias);
+  return t ? `${t.name} at (${+t.x.toFixed(1)}, ${+t.y.toFixed(1)})` : unitName(alias);
 }
 
 // a flame attack (p16, p21): the weapon and its reach, from the firer's own piece

@@ -235,11 +235,16 @@ class PanzerfaustGame:
         return list(memo)
 
     def _statuses(self, state: State) -> list[victory.PieceStatus]:
+        points = state.cache.get("points")  # each element's worth: fixed for the game
+        if points is None:
+            points = state.cache["points"] = {
+                e.id: worth(state, e).value for e in state.elements.values()
+            }
         return [
             victory.PieceStatus(
                 e.id, e.side, e.x if e.x is not None else -1.0, e.y if e.y is not None else -1.0,
                 present=e.active, counts=e.transport is None, lost=e.lost, exited=e.exited,
-                points=worth(state, e).value,
+                points=points[e.id] if e.id in points else worth(state, e).value,
             )
             for e in state.elements.values()
         ]  # fmt: skip

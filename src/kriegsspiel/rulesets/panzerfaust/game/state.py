@@ -89,8 +89,13 @@ class Element:
 
     @property
     def active(self) -> bool:
-        """On the table and not a passenger."""
-        return self.on_table and self.transport is None
+        """On the table and not a passenger (on_table spelt out: asked millions of times)."""
+        return (
+            self.transport is None
+            and self.x is not None
+            and self.exited is None
+            and not self.lost
+        )
 
     def has(self, counter: str) -> bool:
         return self.counters.get(counter, 0) > 0
