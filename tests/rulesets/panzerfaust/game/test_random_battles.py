@@ -46,3 +46,34 @@ def test_a_bot_asked_to_act_with_nothing_legal_names_the_step():
     view = {"game": {"scenario": "pf-test"}, "turn": 2, "phase_title": "F: movement"}
     with pytest.raises(NoLegalCommand, match=r"pf-test, turn 2, F: movement, germany to act"):
         RandomBot(1).decide({**view, "active": ["germany"]}, [], lambda c: {})
+
+
+@pytest.mark.parametrize("name", ["melee.yaml", "overrun.yaml", "withdrawal.yaml"])
+def test_the_contact_and_status_memos_never_answer_for_an_old_state(name):
+    """The memos kept until the next event (rules.VOLATILE) agree, at every step of seeded
+    random games, with the same questions worked out afresh."""
+    from kriegsspiel.ai import make_bot
+    from kriegsspiel.ai.harness import act
+    from kriegsspiel.engine import Game, load_scenario
+    from kriegsspiel.rulesets.panzerfaust.game import melee_groups
+
+    checked = 0
+    for seed in (1, 2):
+        game = Game(load_scenario(HERE / name), seed=seed)
+        bots = {s: make_bot("panzerfaust", "random", seed + i) for i, s in enumerate(game.sides)}
+        for _ in range(400):
+            if game.outcome is not None:
+                break
+            st = game.state
+            for e in st.elements.values():
+                assert [f.id for f in melee_groups.foes(st, e)] == [
+                    f.id
+                    for f in (
+                        melee_groups._foes(st, e) if e.active and e.kind == "infantry" else []
+                    )
+                ]
+                checked += bool(melee_groups.foes(st, e))
+            assert game.rules.statuses(st) == game.rules._statuses(st)
+            act(game, game.rules.active_sides(st)[0], bots[game.rules.active_sides(st)[0]])
+    if name == "melee.yaml":
+        assert checked  # some infantry were in contact

@@ -91,10 +91,7 @@ class Element:
     def active(self) -> bool:
         """On the table and not a passenger (on_table spelt out: asked millions of times)."""
         return (
-            self.transport is None
-            and self.x is not None
-            and self.exited is None
-            and not self.lost
+            self.transport is None and self.x is not None and self.exited is None and not self.lost
         )
 
     def has(self, counter: str) -> bool:

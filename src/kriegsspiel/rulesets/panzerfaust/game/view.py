@@ -101,7 +101,9 @@ def view(game: Any, state: State, side: str) -> dict[str, Any]:
         own, enemies, last = [], [], []
         markers = [asdict(m) for m in state.markers.values() if m.visible_to is None]
     else:
-        own = [own_piece(state, e) for e in state.elements.values() if e.side == side and e.on_table]
+        own = [
+            own_piece(state, e) for e in state.elements.values() if e.side == side and e.on_table
+        ]
         seen = state.seen.get(side, [])
         enemies = [enemy_piece(state, side, state.elements[i]) for i in seen]
         last = [
