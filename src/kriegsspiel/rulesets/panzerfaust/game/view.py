@@ -105,9 +105,14 @@ def view(game: Any, state: State, side: str) -> dict[str, Any]:
             own_piece(state, e) for e in state.elements.values() if e.side == side and e.on_table
         ]
         seen = state.seen.get(side, [])
-        enemies = [enemy_piece(state, side, state.elements[i]) for i in seen]
+        # a piece destroyed in the step that ended the game is never re-sighted: skip it
+        enemies = [
+            enemy_piece(state, side, state.elements[i])
+            for i in seen
+            if state.elements[i].on_table
+        ]
         last = [
-            {"id": state.aliases.alias(side, i), "x": xy[0], "y": xy[1]}
+            {"id": state.aliases.alias(side, i), "x": round(xy[0], 2), "y": round(xy[1], 2)}
             for i, xy in state.last_seen.get(side, {}).items()
             if i not in seen
         ]
