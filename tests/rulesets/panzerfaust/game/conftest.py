@@ -58,6 +58,17 @@ def settle(game: Game, rng: random.Random) -> None:
         fold(game, None, drafts)
 
 
+def advance(game: Game, phase: str, turn: int) -> None:
+    """Play on, every side doing nothing, until `phase` of `turn` begins."""
+    st = game.state
+    while (st.turn, st.phase) != (turn, phase):
+        assert st.result is None and st.turn <= turn
+        side = game.rules.active_sides(st)[0]
+        legal = game.legal_commands(side)
+        kind = {"F": "end_platoon", "G": "hold"}.get(st.phase, "end_phase")
+        game.submit(side, next(c for c in legal if c["type"] == kind))
+
+
 def end_phase_d(game: Game) -> None:
     """End the set-up (hidden deployment) if any, then phase D, for both sides."""
     if game.state.phase == "setup":

@@ -12,24 +12,13 @@ from kriegsspiel.engine import Game, IllegalCommand, load_scenario
 from kriegsspiel.engine.events import Draft
 from kriegsspiel.rulesets.panzerfaust.game import towing
 
-from .conftest import HERE, end_phase_d, fold
+from .conftest import HERE, advance, end_phase_d, fold
 
 CARRIED = HERE / "guns_carried.yaml"
 
 
 def new(seed: int = 1, **options) -> Game:
     return Game(load_scenario(CARRIED), seed=seed, options=options)
-
-
-def advance(game: Game, phase: str, turn: int) -> None:
-    """Play on, every side doing nothing, until `phase` of `turn` begins."""
-    st = game.state
-    while (st.turn, st.phase) != (turn, phase):
-        assert st.result is None and st.turn <= turn
-        side = game.rules.active_sides(st)[0]
-        legal = game.legal_commands(side)
-        kind = {"F": "end_platoon", "G": "hold"}.get(st.phase, "end_phase")
-        game.submit(side, next(c for c in legal if c["type"] == kind))
 
 
 def _britain_waits(game: Game) -> None:
