@@ -107,9 +107,7 @@ def view(game: Any, state: State, side: str) -> dict[str, Any]:
         seen = state.seen.get(side, [])
         # a piece destroyed in the step that ended the game is never re-sighted: skip it
         enemies = [
-            enemy_piece(state, side, state.elements[i])
-            for i in seen
-            if state.elements[i].on_table
+            enemy_piece(state, side, state.elements[i]) for i in seen if state.elements[i].on_table
         ]
         last = [
             {"id": state.aliases.alias(side, i), "x": round(xy[0], 2), "y": round(xy[1], 2)}
