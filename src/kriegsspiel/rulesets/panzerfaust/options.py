@@ -44,6 +44,7 @@ class Options(BaseModel):
     unlimbered_fire: Literal["half", "next_turn", "same_turn"] = "half"  # P276: p33 set-up
     limbered_fire: Literal["notes", "aa", "none"] = "notes"  # P277: p33-34 guns firing limbered
     horse_towing: Literal["rates", "p25"] = "rates"  # P317: p13 horse-team rates include the gun
+    high_observer: Literal["floors_hills", "floors"] = "floors_hills"  # P329: p8 note 4's x1.5
 
     @classmethod
     def parse(cls, pairs: list[str]) -> Options:

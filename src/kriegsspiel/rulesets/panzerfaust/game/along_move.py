@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from . import beaten_sight, movement, sight
+from . import beaten_sight, floors, movement, sight
 from .state import Element, State
 
 STEP = 2.5  # cm between the points of a move that are looked at (P283)
@@ -69,8 +69,10 @@ def glimpse(state: State, mover: Element, start: float) -> None:
     half = np.array([sight.arc(o) for o in observers])
     kinds = list(ghosts)
     col = np.array([kinds.index(f) for f in features])
-    hows = [(o.has("closed_down"), o.moved > sight.MOVED_FAR) for o in observers]
-    table = {}  # (closed down, moved far) -> the range at each terrain feature of the path
+    hows = [
+        (o.has("closed_down"), o.moved > sight.MOVED_FAR, floors.high(state, o)) for o in observers
+    ]
+    table = {}  # (closed down, moved far, high) -> the range at each terrain feature of the path
     for i, how in enumerate(hows):
         if how not in table:
             table[how] = [sight.reach(state, observers[i], ghosts[f], False) for f in kinds]
@@ -86,10 +88,11 @@ def glimpse(state: State, mover: Element, start: float) -> None:
             watchers.append((o, (o.x, o.y), kept, spots[i].tolist()))
     if not watchers:
         return
+    high = [floors.eye_at(state, mover, x, y) for _, x, y in points]  # on its floor (P329)
     lines = [  # the points it could spot; those it keeps in sight are asked one by one
-        (a, (x, y))
-        for _, a, _, spot in watchers
-        for (_, x, y), s in zip(points, spot, strict=True)
+        (a, (x, y), floors.eye(state, o), h)
+        for o, a, _, spot in watchers
+        for (_, x, y), s, h in zip(points, spot, high, strict=True)
         if s
     ]
     board.los_many(lines)
@@ -98,9 +101,10 @@ def glimpse(state: State, mover: Element, start: float) -> None:
     for obs, a, kept, spot in watchers:
         stretches: list[list[float]] = []
         held = kept  # the feature it is spotted in, or False
-        for (cm, x, y), f, s in zip(points, features, spot, strict=True):
+        ha = floors.eye(state, obs)
+        for (cm, x, y), f, s, hb in zip(points, features, spot, high, strict=True):
             ok = (s or (held is not False and held == f)) and sight.clear(
-                state, a, (x, y), mover.size, skip
+                state, a, (x, y), mover.size, skip, ha, hb
             )
             if ok and held is not False and stretches:
                 stretches[-1][1] = cm  # seen at the last point too: the stretch goes on

@@ -25,6 +25,8 @@ LINEAR_WIDTH = 1.0  # cm: a hedge, wall or treeline drawn as a line
 LOS_MEMO = 200_000  # lines of sight kept
 BATCH = 8  # lines of sight worth one batch
 CELL = 1.0  # cm: the side of a grid cell whose features are worked out once (`at`)
+EYE = 1.0  # a piece's eye (and body) above the ground, in the scenario's height units
+STOREY = 1.0  # one floor of a building, same units (placeholder P329: the book gives none)
 
 
 class Board:
@@ -43,6 +45,8 @@ class Board:
                 shape = Polygon(f.polygon)
             else:
                 shape = LineString(f.line).buffer((f.width or LINEAR_WIDTH) / 2, cap_style="flat")
+            if "sections" in (f.attributes or {}):  # p19, P328: checked when the game starts
+                _check_sections(f.id, rules_kind.sight, shape, f.attributes["sections"])
             attrs = {**f.attributes, "height": f.height} if f.height else dict(f.attributes)
             feats.append(Feature(f.id, kind, shape, attrs))
             self.kinds[f.id] = rules_kind
@@ -53,7 +57,8 @@ class Board:
             lambda feat: feat.id in blocking, see_into=5.0, own_depth=5.0, hills="below_top"
         )
         self._at: dict[tuple[float, float], tuple[Feature, ...]] = {}
-        self._los: dict[tuple[float, float, float, float], bool] = {}
+        self._los: dict[tuple, bool] = {}
+        self._ground: dict[tuple[float, float], float] = {}
 
     def at(self, x: float, y: float) -> tuple[Feature, ...]:
         """The features under (x, y): from the grid where its cell lies wholly inside or
@@ -125,31 +130,45 @@ class Board:
     def on_road(self, x: float, y: float) -> bool:
         return any(self.kinds[f.id].road for f in self.at(x, y))
 
-    def los(self, a: tuple[float, float], b: tuple[float, float]) -> bool:
-        key = (a[0], a[1], b[0], b[1])
+    def los(self, a: tuple[float, float], b: tuple[float, float],
+            ha: float = EYE, hb: float = EYE) -> bool:  # fmt: skip
+        """Direct line of sight a-b over the terrain, from an eye `ha` above the ground at a
+        to a point `hb` above the ground at b (an upper floor: P329)."""
+        key = _key(a, b, ha, hb)
         hit = self._los.get(key)
         if hit is None:
             if len(self._los) > LOS_MEMO:
                 self._los.clear()
-            hit = self._los[key] = visible(self.table, a, b, self.sight, 1.0, 1.0)
+            hit = self._los[key] = visible(self.table, a, b, self.sight, ha, hb)
         return hit
 
-    def los_many(self, lines: list[tuple[tuple[float, float], tuple[float, float]]]) -> None:
+    def los_many(self, lines: list[tuple]) -> None:
         """Work out in one batch (geometry.visible_many: the answers of `visible`) the lines
-        of sight not yet memoised, for `los` to answer from the memo."""
+        of sight not yet memoised, for `los` to answer from the memo: each line (a, b) at eye
+        height, or (a, b, ha, hb)."""
         memo = self._los
-        keys = list({k for a, b in lines if (k := (a[0], a[1], b[0], b[1])) not in memo})
+        keys = list({k for ln in lines if (k := _key(*ln)) not in memo})
         if len(keys) < BATCH:
             return  # a few lines: one by one is as quick
         if len(self._los) + len(keys) > LOS_MEMO:
             self._los.clear()
-        arr = np.asarray(keys, float)
+        arr = np.asarray([k if len(k) == 6 else (*k, EYE, EYE) for k in keys], float)
         rule = self.sight
         seen = visible_many(
-            self.table, arr[:, :2], arr[:, 2:], rule.blocks, 1.0, 1.0,
+            self.table, arr[:, :2], arr[:, 2:4], rule.blocks, arr[:, 4], arr[:, 5],
             see_into=rule.see_into, own_depth=rule.own_depth, hills=rule.hills,
         )  # fmt: skip
         self._los.update(zip(keys, seen.tolist(), strict=True))
+
+    def ground(self, x: float, y: float) -> float:
+        """The ground's height at (x, y): a hill's top, else 0 (memoised by point)."""
+        memo = self._ground
+        h = memo.get((x, y))
+        if h is None:
+            if len(memo) > LOS_MEMO:
+                memo.clear()
+            h = memo[(x, y)] = self.table.ground_height((x, y))
+        return h
 
     def on_table(self, x: float, y: float) -> bool:
         return 0 <= x <= self.width and 0 <= y <= self.depth
@@ -157,6 +176,27 @@ class Board:
     @cached_property
     def area(self) -> float:
         return self.width * self.depth
+
+
+def _check_sections(fid: str, row: str, shape: Polygon, lines: object) -> None:
+    """A building's `attributes.sections` must be lines that each divide it (P328)."""
+    from .melee_contact import cut  # melee_contact imports this module
+
+    if row != "inside_building" or not isinstance(shape, Polygon):
+        raise ValueError(f"terrain feature {fid}: attributes.sections: only a building has sections (p19)")
+    if not isinstance(lines, list):
+        raise ValueError(f"terrain feature {fid}: attributes.sections: a list of lines")
+    try:
+        cut(shape, lines)
+    except (ValueError, TypeError) as exc:
+        raise ValueError(f"terrain feature {fid}: attributes.{exc}") from None
+
+
+def _key(a: tuple[float, float], b: tuple[float, float], ha: float = EYE, hb: float = EYE) -> tuple:
+    """A line's memo key: its ends, and its heights when either is not the eye's."""
+    if ha == EYE and hb == EYE:
+        return (a[0], a[1], b[0], b[1])
+    return (a[0], a[1], b[0], b[1], ha, hb)
 
 
 _GRIDS: dict[tuple, list[tuple[int, ...] | None]] = {}  # by terrain: `_pure_cells`

@@ -7,7 +7,12 @@ enemy there (p17, p19, melee_contact.py); bases on different floors do not touch
 `climb {unit, floor}` order in phase F takes a base one floor up or down: it is its move for
 the turn (placeholder: the book prices no stairs), so on the new floor it fights as having
 entered this turn, without the hard cover only the defender of that floor claims (p19).
-A base that leaves the building is on the ground again."""
+A base that leaves the building is on the ground again.
+
+Sight and fire from upper floors (p8, p17, p32; P329-P330): a piece's eye (and body) stands
+`board.EYE` above the ground, and one `board.STOREY` (placeholder) higher per floor, so the
+terrain's heights decide what it sees over (`eye`); from three floors up (p8 note 4) or from
+ground as high (option `high_observer`) it observes x1.5 (`high`)."""
 
 from __future__ import annotations
 
@@ -15,7 +20,37 @@ from typing import Any
 
 from ....engine.events import Draft, Event
 from . import melee_contact
+from .board import EYE, STOREY
 from .state import Element, State
+
+HIGH = 3  # floors up for the observer's height advantage (p8 note 4)
+
+
+def eye(state: State, e: Element) -> float:
+    """How high above the ground `e` sees and is seen from: its floor's height (P329)."""
+    if not e.floor:
+        return EYE
+    return EYE + melee_contact.floor(state, e) * STOREY
+
+
+def eye_at(state: State, e: Element, x: float, y: float) -> float:
+    """`eye` for `e` were it at (x, y) on its floor (a point of its path): its floor's height
+    inside a building that has that floor, else the ground's."""
+    if not e.floor:
+        return EYE
+    b = melee_contact.building(state, x, y)
+    return EYE + e.floor * STOREY if b is not None and e.floor < melee_contact.floors(b) else EYE
+
+
+def high(state: State, e: Element) -> bool:
+    """Whether `e` observes with the height advantage (x1.5, p8 note 4): three floors up or
+    higher, or (option `high_observer=floors_hills`, P329) on ground at least as high as
+    three storeys (a hill: "terrain features of equivalent height")."""
+    if e.floor >= HIGH and melee_contact.floor(state, e) >= HIGH:
+        return True
+    if state.rules.opts.high_observer != "floors_hills" or e.x is None:
+        return False
+    return state.board.ground(e.x, e.y) >= HIGH * STOREY - 1e-9
 
 
 def _building(state: State, e: Element) -> Any:

@@ -8,7 +8,9 @@
 - A wall or hedge drawn as a line between them: both must touch it instead (p17); a wall
   with `attributes.blank: true` (over figure height, no doors or windows) stops CQC (P306).
 - A building: every infantry base inside it on the same floor fights every enemy there,
-  whatever the distance (p17, p19); bases on different floors never touch (P307).
+  whatever the distance (p17, p19); bases on different floors never touch (P307). A building
+  with `attributes.sections` (lines cutting it) fights section by section: bases in different
+  sections never touch (p19, P328).
 - The +4 from the rear (pp. 18-19, P305): the attacker moved this turn and its base lies
   wholly behind the line of the target's rear edge; never at a target in a building."""
 
@@ -61,6 +63,53 @@ def building(state: State, x: float, y: float) -> Any:
     return None
 
 
+def section(state: State, f: Any, x: float, y: float) -> int:
+    """The section of building `f` that (x, y) lies in (p19 "if desired", P328): the
+    building's polygon cut by its `attributes.sections` lines, pieces numbered from 0 in the
+    order of their lowest corner (x, then y); a point on a line takes the nearest piece."""
+    parts = sections(state, f)
+    if len(parts) < 2:
+        return 0
+    p = Point(x, y)
+    return min(range(len(parts)), key=lambda i: (parts[i].distance(p), i))
+
+
+def sections(state: State, f: Any) -> list[Any]:
+    """The pieces of building `f` cut by its section lines (memoised per game)."""
+    memo = state.cache.setdefault("sections", {})
+    if f.id not in memo:
+        memo[f.id] = cut(f.geometry, (f.attributes or {}).get("sections") or [])
+    return memo[f.id]
+
+
+def cut(shape: Any, lines: list) -> list[Any]:
+    """A building's polygon cut by section lines (each a list of two or more points), its
+    pieces in order of their lowest corner; ValueError when a line divides nothing."""
+    from shapely.ops import split
+
+    parts = [shape]
+    for n, ln in enumerate(lines):
+        if not isinstance(ln, list) or len(ln) < 2:
+            raise ValueError(f"sections[{n}]: a line needs at least 2 points [x, y]")
+        line = LineString(ln)
+        nxt = []
+        for p in parts:
+            nxt += list(split(p, line).geoms)
+        if len(nxt) == len(parts):
+            raise ValueError(f"sections[{n}]: the line does not divide the building (p19)")
+        parts = nxt
+    return sorted(parts, key=lambda g: (g.bounds[0], g.bounds[1]))
+
+
+def same_room(state: State, a: Element, b: Element) -> bool:
+    """Whether two bases on foot stand in the same building and the same section of it."""
+    pa, pb = body(state, a), body(state, b)
+    ba = building(state, pa.x, pa.y)
+    if ba is None or ba is not building(state, pb.x, pb.y):
+        return False
+    return section(state, ba, pa.x, pa.y) == section(state, ba, pb.x, pb.y)
+
+
 def floors(f: Any) -> int:
     """The floors of a building feature (`attributes.floors`, default 1: the ground floor)."""
     return int((f.attributes or {}).get("floors", 1))
@@ -109,14 +158,12 @@ def touch(state: State, a: Element, b: Element) -> bool:
     d = math.dist((pa.x, pa.y), (pb.x, pb.y))
     ra, rb = reach(state, a), reach(state, b)
     if d > ra + rb + 2 * WIDEST:  # too far apart but for a building they share
-        if len(foot) < 2:
-            return False
-        ba = building(state, pa.x, pa.y)
-        return ba is not None and ba is building(state, pb.x, pb.y)
+        return len(foot) == 2 and same_room(state, a, b)
     if len(foot) == 2:
-        ba = building(state, pa.x, pa.y)
-        if ba is not None and ba is building(state, pb.x, pb.y):
-            return True  # the same building: in CQC whatever the distance (p17)
+        pa_b, pb_b = building(state, pa.x, pa.y), building(state, pb.x, pb.y)
+        if pa_b is not None and pa_b is pb_b:
+            # the same building: in CQC whatever the distance (p17), section by section (P328)
+            return same_room(state, a, b)
     walls = between(state, a, b)
     if not walls:
         return d <= ra + rb + EPS

@@ -72,7 +72,7 @@ def flash(
         if o.side == e.side or not o.active or e.id in state.spotted.get(o.id, {}):
             continue
         a, b = (o.x, o.y), (e.x, e.y)
-        if not sight.clear(state, a, b, e.size):  # smoke hides flashes too (p33)
+        if not sight.clear(state, a, b, e.size, (), *sight.ends(state, o, e)):  # smoke too (p33)
             continue
         f = observe.Flash(math.dist(a, b), weapon, calibre, observer_closed_down=o.has("closed_down"),
                           observer_moving=o.moved > 5, camouflaged=e.has("camouflaged"))  # fmt: skip

@@ -24,7 +24,8 @@ from fractions import Fraction
 
 from ....geometry.footprint import in_arc
 from ..rules import observe
-from . import beaten_sight, fieldworks, screens, smoke, wrecks
+from . import beaten_sight, fieldworks, floors, screens, smoke, wrecks
+from .board import EYE
 from .state import Element, State
 
 MOVED_FAR = 5.0  # cm: an observer that moved more sees less (p8)
@@ -52,6 +53,7 @@ def reach(state: State, obs: Element, tgt: Element, bz: bool | None = None) -> f
         dug_in_or_hull_down=tgt.has("dug_in"),
         observer_closed_down=obs.has("closed_down"),
         observer_moved=obs.moved > MOVED_FAR,
+        observer_high=floors.high(state, obs),
         target_moved_or_fired=tgt.moved > 0 or tgt.fired or fieldworks.working(state, tgt),
         through_battery_bz=bz,
         weather=weather(state),
@@ -73,16 +75,24 @@ def weather(state: State) -> str:
 
 
 def clear(state: State, a: tuple[float, float], b: tuple[float, float],
-          size: str | None = None, skip: tuple[str, ...] = ()) -> bool:  # fmt: skip
-    """Direct line of sight a-b (p8): terrain (the board), then smoke (p33), wrecks (p8) and
-    live vehicles (p8, Q&A 3), these two screening a target of `size` by the size rule (P285;
-    None: any target); `skip`: elements that screen nothing here."""
-    return (
-        state.board.los(a, b)
-        and not smoke.blocks(state, a, b)
-        and not wrecks.blocks(state, a, b, size)
-        and not screens.blocks(state, a, b, size, skip)
-    )
+          size: str | None = None, skip: tuple[str, ...] = (),
+          ha: float = EYE, hb: float = EYE) -> bool:  # fmt: skip
+    """Direct line of sight a-b (p8): terrain (the board, from `ha` above the ground at a to
+    `hb` at b: upper floors, P329), then smoke (p33, at every height), wrecks (p8) and live
+    vehicles (p8, Q&A 3), these two screening a target of `size` by the size rule (P285;
+    None: any target) on lines between two ground-level ends only (P329: a vehicle stands
+    no higher than a man's eye, so a line from or to an upper floor passes over it); `skip`:
+    elements that screen nothing here."""
+    if not state.board.los(a, b, ha, hb) or smoke.blocks(state, a, b):
+        return False
+    if ha > EYE or hb > EYE:
+        return True
+    return not wrecks.blocks(state, a, b, size) and not screens.blocks(state, a, b, size, skip)
+
+
+def ends(state: State, obs: Element, tgt: Element) -> tuple[float, float]:
+    """The heights of a sight line's ends above the ground: each piece's floor (P329)."""
+    return floors.eye(state, obs), floors.eye(state, tgt)
 
 
 def sees(state: State, obs: Element, tgt: Element, before: dict[str, str | None]) -> bool:
@@ -92,7 +102,7 @@ def sees(state: State, obs: Element, tgt: Element, before: dict[str, str | None]
     if tgt.hidden and state.phase == "setup":  # on the map, not yet on the table (p5)
         return False
     a, b = (obs.x, obs.y), (tgt.x, tgt.y)
-    if not clear(state, a, b, tgt.size):
+    if not clear(state, a, b, tgt.size, (), *ends(state, obs, tgt)):
         return False
     if tgt.id in before and before[tgt.id] == tgt.feature:
         return True  # stays spotted (p8)
@@ -104,14 +114,14 @@ def sees(state: State, obs: Element, tgt: Element, before: dict[str, str | None]
 def _observer_key(e: Element) -> tuple:
     """What `sees` reads of an observer."""
     closed = e.has("closed_down")
-    return (e.active, e.x, e.y, e.facing, e.turret, e.kind, closed, e.moved > MOVED_FAR)
+    return (e.active, e.x, e.y, e.facing, e.turret, e.kind, closed, e.moved > MOVED_FAR, e.floor)
 
 
 def _target_key(state: State, e: Element) -> tuple:
     """What `sees` reads of a target (with the spotted set it is given); at work on its
     position it counts as moving (fieldworks.py)."""
     return (
-        e.on_table, e.transport, e.hidden, e.x, e.y, e.feature, e.size,
+        e.on_table, e.transport, e.hidden, e.x, e.y, e.feature, e.size, e.floor,
         e.has("camouflaged"), e.has("dug_in"), e.moved > 0 or e.fired or fieldworks.working(state, e),
     )  # fmt: skip
 
@@ -208,7 +218,7 @@ def _sight_lines(state: State, pairs: list[tuple[Element, Element]]) -> None:
     setup = state.phase == "setup"
     state.board.los_many(
         [
-            ((o.x, o.y), (t.x, t.y))
+            ((o.x, o.y), (t.x, t.y), *ends(state, o, t))
             for o, t in pairs
             if o.active and t.on_table and not t.transport and not (t.hidden and setup)
         ]
