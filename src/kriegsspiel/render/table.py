@@ -108,6 +108,11 @@ def render_view(view: dict[str, Any], out: Path, title: str | None = None) -> Pa
                 solid_capstyle="butt",
                 alpha=0.9,
             )
+    inner = _plugin(view).get("inner_lines")  # lines inside an area (a ruleset's plug-in)
+    for f in view.get("terrain", []) if inner else []:
+        for line in (f.get("attributes") or {}).get(inner) or []:
+            xs, ys = zip(*line, strict=True)
+            ax.plot(xs, ys, color="#222222", lw=0.8, ls="--")
     for o in view.get("objectives", []):
         ax.add_patch(
             Circle((o["x"], o["y"]), o["radius"], fill=False, ls="--", ec="#aa7700", lw=1.2)

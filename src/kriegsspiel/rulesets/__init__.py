@@ -86,6 +86,7 @@ register(
                              "battery": 3.0, "infantry_team": 3.0, "infantry_weapon": 3.0,
                              "infantry": 3.0},
             "label_only": "hq",  # a company's worth of teams: name only the HQs on the picture
+            "inner_lines": "sections",  # a building's section lines (p19, P328), drawn dashed
             "footprints": {"afv": [3.0, 6.0], "motorised_gun": [2.5, 5.0],
                            "softskin": [2.5, 5.0], "gun": [3.0, 3.0], "*": [4.0, 4.0]},
         },

@@ -174,7 +174,23 @@ function pfClick(x, y) {
   return true;
 }
 
+// a building cut into sections (p19, P328): its section lines, dashed, over the building
+function pfRenderSections(S, el) {
+  const svg = document.querySelector("#table");
+  const depth = S.view.table.depth;
+  const layer = el("g", { class: "pf-sections" });
+  for (const f of S.view.terrain || []) {
+    for (const line of (f.attributes || {}).sections || []) {
+      layer.append(el("polyline", { class: "pf-section", "data-section-of": f.id, fill: "none",
+        stroke: "#222", "stroke-width": 0.3, "stroke-dasharray": "1 0.6",
+        points: line.map(([x, y]) => `${x},${depth - y}`).join(" ") }));
+    }
+  }
+  if (layer.childNodes.length) svg.append(layer);
+}
+
 function pfRender(S, el) {
+  pfRenderSections(S, el);
   pfRenderResult(S, el);
   pfRenderSheets(S, el);
   pfRenderBar(S, el);

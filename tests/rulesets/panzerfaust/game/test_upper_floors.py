@@ -68,7 +68,9 @@ def test_a_section_line_that_divides_nothing_is_refused_when_the_game_starts():
     bad = sc.model_copy(deep=True)
     barn = next(f for f in bad.terrain if f.id == "barn")
     barn.attributes["sections"] = [[[100, 0], [100, 10]]]
-    with pytest.raises(ValueError, match="barn: attributes.sections\\[0\\]: the line does not divide"):
+    with pytest.raises(
+        ValueError, match="barn: attributes.sections\\[0\\]: the line does not divide"
+    ):
         Board(bad)
     barn.attributes["sections"] = [[[60, 55]]]
     with pytest.raises(ValueError, match="at least 2 points"):

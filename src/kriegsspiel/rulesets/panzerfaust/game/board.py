@@ -183,7 +183,9 @@ def _check_sections(fid: str, row: str, shape: Polygon, lines: object) -> None:
     from .melee_contact import cut  # melee_contact imports this module
 
     if row != "inside_building" or not isinstance(shape, Polygon):
-        raise ValueError(f"terrain feature {fid}: attributes.sections: only a building has sections (p19)")
+        raise ValueError(
+            f"terrain feature {fid}: attributes.sections: only a building has sections (p19)"
+        )
     if not isinstance(lines, list):
         raise ValueError(f"terrain feature {fid}: attributes.sections: a list of lines")
     try:
