@@ -20,7 +20,7 @@ from typing import Any
 from ....engine.commands import IllegalCommand
 from ....geometry.footprint import in_arc
 from ..models import AFV
-from . import arms, sight
+from . import arms, floors, sight
 from .build import speeds
 from .state import Element, State
 from .view import VISIBLE_COUNTERS
@@ -182,7 +182,7 @@ def sight_check(state: State, side: str, unit: str, x: float, y: float) -> dict[
     out: dict[str, Any] = {"distance": round(dist, 1)}
     if e.transport:
         return {**out, "sees": False, "clear_line": False, "reason": "it is carried (p26)"}
-    clear = board.los(a, b)
+    clear = board.los(a, b, floors.eye(state, e))  # from its floor (P329)
     facing = e.turret if e.turret is not None else e.facing
     inside = in_arc(a, facing, b, sight.arc(e))
     ghost = Element("?", "", "", "", "", "", "", x, y)

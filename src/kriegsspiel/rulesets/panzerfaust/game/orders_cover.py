@@ -16,7 +16,7 @@ from ....engine.commands import IllegalCommand
 from ....engine.events import Draft, Event
 from ..rules import infantry_fire
 from ..rules.infantry_fire import covering_fire_width
-from . import arms, fieldworks, turn
+from . import arms, fieldworks, floors, turn
 from .commands import Cover
 from .state import Marker, State
 
@@ -88,7 +88,8 @@ def legal(state: State, side: str) -> list[dict[str, Any]]:
         far = arms.reach(state, team)
         for t in (state.elements[i] for i in state.seen.get(side, ())):
             near = math.dist((e.x, e.y), (t.x, t.y)) <= far
-            if t.kind == "infantry" and near and state.board.los((e.x, e.y), (t.x, t.y)):
+            high = floors.eye(state, e)
+            if t.kind == "infantry" and near and state.board.los((e.x, e.y), (t.x, t.y), high):
                 out.append({"type": "cover", "unit": e.id, "x": t.x, "y": t.y})
     return out
 
@@ -101,7 +102,7 @@ def resolve(state: State, side: str, cmd: dict[str, Any], rng: random.Random) ->
     far = arms.reach(state, team)
     if math.dist((e.x, e.y), (x, y)) > far:
         raise IllegalCommand(f"the zone is beyond {e.name}'s small-arms range ({far:g} cm)", "x")
-    if not state.board.los((e.x, e.y), (x, y)):
+    if not state.board.los((e.x, e.y), (x, y), floors.eye(state, e)):  # its floor (P329)
         raise IllegalCommand(f"{e.name} has no line of sight to ({x:g}, {y:g})", "x")
     radius = covering_fire_width(weapons) * BASE / 2
     n = sum(1 for m in state.markers.values() if m.kind == "cf")

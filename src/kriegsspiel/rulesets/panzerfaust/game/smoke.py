@@ -129,7 +129,7 @@ def why_not(state: State, e: Element, xy: tuple[float, float], wp: bool) -> str 
         return f"({xy[0]:g}, {xy[1]:g}) is off the table"
     from . import sight  # sight imports this module
 
-    if not sight.clear(state, (e.x, e.y), xy):
+    if not sight.clear(state, (e.x, e.y), xy, None, (), sight.floors.eye(state, e)):
         return f"{e.name} has no line of sight to ({xy[0]:g}, {xy[1]:g}) (p32)"
     return area.why_not(state, e, xy)
 

@@ -244,7 +244,8 @@ def observes_point(state: State, e: Element, xy: tuple[float, float]) -> bool:
         return False
     a = (e.x, e.y)
     facing = e.turret if e.turret is not None else e.facing
-    return in_arc(a, facing, xy, sight.arc(e)) and sight.clear(state, a, xy)
+    high = sight.floors.eye(state, e)  # an observer upstairs sees from its floor (P329)
+    return in_arc(a, facing, xy, sight.arc(e)) and sight.clear(state, a, xy, None, (), high)
 
 
 def role_of(state: State, e: Element, team: str) -> bool:
