@@ -98,6 +98,7 @@ class PanzerfaustRecord(Record):
             "role",
             "weapon",
             "portee",
+            "small_towers",
             "offboard_allowed",
             "available",
             "name",
@@ -302,6 +303,7 @@ class Gun(PanzerfaustRecord):
     horse_drawn_only: bool = False
     limbered_fire: bool = False  # the gun notes: fired by its crew without unlimbering (p33)
     portee: str | None = None  # the gun notes: carried and fired en portee, on what (p34)
+    small_towers: list[str] = Field(default_factory=list)  # notes: may tow it though too small
     ammo: list[SpecialAmmo] = Field(default_factory=list)
 
     def null_status(self, path: str) -> str:

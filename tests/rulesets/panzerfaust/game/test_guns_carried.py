@@ -113,8 +113,47 @@ def test_p34_portee_refusals():
     # the move templates offer loading only where the notes allow it
     _britain_waits(game)
     legal = game.legal_commands("germany")
-    assert {"type": "limber", "unit": "g-pak38", "tower": "g-truck2", "portee": True} in legal
+    load = {"type": "limber", "unit": "g-pak38", "tower": "g-truck2", "portee": True}
+    assert load | {"facing": "rear"} in legal  # the PaK 38 rides facing rear (p65 notes)
+    assert load | {"facing": "front"} not in legal
     assert not any(c.get("portee") and c["unit"] == "g-pak40" for c in legal)
+
+
+def test_p34_a_portee_gun_faces_and_bears_the_way_its_notes_say():
+    game = new()
+    st = game.state
+    gun, truck = st.elements["g-pak38"], st.elements["g-truck2"]
+    end_phase_d(game)
+    refused(game, {"type": "limber", "unit": "g-pak38", "tower": "g-truck2", "portee": True,
+                   "facing": "front"}, "face rear on its truck, not front", "facing")  # fmt: skip
+    act(game, "g-port", {"type": "limber", "unit": "g-pak38", "tower": "g-truck2",
+                         "portee": True}, pips=6)  # fmt: skip
+    ev = [e for e in game.events if e.type == "tow_job"][-1]
+    assert ev.data["facing"] == "rear" and any(
+        "facing the rear (P331)" in x for x in ev.explanation
+    )
+    advance(game, "G", 3)
+    assert gun.portee and gun.portee_facing == "rear"
+    assert gun.facing == (truck.facing + 180) % 360 == 0.0  # the truck faces south (180)
+    # the truck's rear is north (+y): the gun bears there, not over the cab
+    assert towing.why_not_bearing(st, gun, (60, 140)) is None
+    assert "faces the rear of its portee truck" in towing.why_not_bearing(st, gun, (60, 60))
+    # the PaK 35/36 (front or rear, p65) was placed on its truck: its notes' first way, front
+    pak36 = st.elements["g-pak36"]
+    assert towing.portee_facing(st, pak36) == "front"
+    assert towing.why_not_bearing(st, pak36, (40, 60)) is None
+    assert towing.why_not_bearing(st, pak36, (40, 140)) is not None
+    # direct fire asks the same question: the Cromwell behind the PaK 35/36's truck is refused
+    from kriegsspiel.rulesets.panzerfaust.game import orders_fire
+
+    tank = st.elements["b-tk-1"]
+    assert "bears only that way" in orders_fire._can_hit(st, pak36, tank, (40, 140))
+    # unloaded, it is a gun on the ground again, facing as it stands
+    advance(game, "F", 4)
+    act(game, "g-port", {"type": "unlimber", "unit": "g-pak38"}, pips=6)
+    advance(game, "G", 5)
+    assert not gun.portee and gun.portee_facing is None
+    assert towing.why_not_bearing(st, gun, (60, 60)) is None
 
 
 def test_p34_gun_and_truck_are_one_target():

@@ -179,12 +179,14 @@ class Camouflage(CommandModel):
 class Limber(CommandModel):
     """Phase F: limber the towed gun `unit` to the softskin `tower` within 5 cm, or pack up a
     gun set up to fire limbered (1 pip; the p33 size table's time, tower stationary); with
-    `portee` load it onto the truck `tower` to be carried en portee (p34: one move more)."""
+    `portee` load it onto the truck `tower` to be carried en portee (p34: one move more),
+    pointing `facing` as its notes allow (default their first; P331)."""
 
     type: Literal["limber"]
     unit: Ident
     tower: Ident | None = None
     portee: bool = False
+    facing: Literal["front", "rear", "all"] | None = None
 
 
 class Unlimber(CommandModel):

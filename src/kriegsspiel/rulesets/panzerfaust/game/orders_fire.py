@@ -213,6 +213,9 @@ def _can_hit(state: State, e: Element, t: Element, xy: tuple[float, float]) -> s
     in_melee = melee_groups.why_not_target(state, e.side, t, xy)
     if in_melee:
         return in_melee
+    off_bearing = towing.why_not_bearing(state, e, xy)
+    if off_bearing:
+        return off_bearing
     dist = _range(e, xy)
     if t.kind == "infantry":
         if _small_arms_reach(state, e, dist):

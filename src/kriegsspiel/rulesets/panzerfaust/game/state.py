@@ -66,6 +66,7 @@ class Element:
     limbered: bool | None = None  # a towed gun: True while limbered (p33)
     tower: str | None = None  # a towed gun: the vehicle it is limbered (or limbering) to
     portee: bool = False  # a gun carried en portee on its tower's back (p34)
+    portee_facing: str | None = None  # front | rear | all: how it was loaded (p34, P331)
     crew_in: str | None = None  # a gun whose crew rides apart, in this vehicle (p34)
     towing: str | None = None  # a vehicle: the gun it tows (or is limbering, unlimbering)
     job: dict[str, Any] | None = None  # a gun's (un)limbering in hand (game/towing.py)

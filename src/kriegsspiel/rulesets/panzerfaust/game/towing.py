@@ -40,6 +40,7 @@ from typing import Any
 
 from ....data.errors import RuleError
 from ....engine.commands import IllegalCommand
+from ....geometry.footprint import in_arc
 from ..models import Gun, Softskin
 from ..rules import towed
 from ..rules.bog import SOFTSKIN_DRIVE
@@ -141,12 +142,19 @@ def why_not_tower(state: State, gun: Element, v: Element) -> str | None:
     tow = vrec.tow
     if tow is None:
         return f"{v.name} tows nothing (no tow class on its chart, p26)"
-    if SIZES.index(tow) < SIZES.index(gun.size):
+    if SIZES.index(tow) < SIZES.index(gun.size) and not undersized(state, gun, v):
         return f"{v.name} tows guns up to size {tow}; {gun.name} is size {gun.size} (p26, p34)"
     other = partner(state, v)
     if other is not None and other.id != gun.id:
         return f"{v.name} already tows {other.name}"
     return None
+
+
+def undersized(state: State, gun: Element, v: Element) -> bool:
+    """Whether `v` is a vehicle the gun's notes name as towing it though too small for its
+    crew (p34 special cases: the US 57mm M1 and 75mm pack howitzer behind a jeep, p94;
+    decision P332): it tows the gun whatever its tow class, and the crew rides apart."""
+    return v.type in getattr(state.records[gun.id], "small_towers", ())
 
 
 def why_not_move(state: State, e: Element) -> str | None:
@@ -168,6 +176,9 @@ def why_not_move(state: State, e: Element) -> str | None:
     gun = partner(state, e)
     if gun is not None and gun.job:
         return f"{e.name} stays put while {gun.name} is {WORDS[gun.job['kind']]} (p33)"
+    if gun is not None and gun.limbered and not gun.crew_in and undersized(state, gun, e):
+        return (f"{e.name} is too small to carry {gun.name}'s crew: the crew rides in a second "
+                f"vehicle first (`embark`; p34 notes, P332)")  # fmt: skip
     if gun is not None and gun.has("set_up"):
         return f"{e.name} stays put while {gun.name} is set up to fire limbered; pack it up (p33)"
     return None
@@ -219,6 +230,37 @@ def why_not_carrier(state: State, gun: Element, v: Element) -> str | None:
     if other is not None and other.id != gun.id:
         return f"{v.name} already carries or tows {other.name}"
     return None
+
+
+PORTEE_ARC = 90.0  # half the arc a gun on its truck bears through (p9 vehicles' 180 deg; P331)
+
+
+def portee_facings(state: State, gun: Element) -> tuple[str, ...]:
+    """The ways the gun's notes let it face on its portee truck (p34): front, rear, both, or
+    all round ("360 deg")."""
+    text = (getattr(state.records[gun.id], "portee", None) or "").lower()
+    if "360" in text:
+        return ("all",)
+    found = tuple(w for w in ("front", "rear") if w in text)
+    return found or ("front",)
+
+
+def portee_facing(state: State, gun: Element) -> str:
+    """How the gun faces on its truck: as loaded, else its notes' first way (P331)."""
+    return gun.portee_facing or portee_facings(state, gun)[0]
+
+
+def why_not_bearing(state: State, gun: Element, xy: tuple[float, float]) -> str | None:
+    """Why a gun on its portee truck cannot bear on `xy`, or None (p34 notes: facing front or
+    rear of the truck, or 360 deg; P331): the gun points along its truck or the reverse and
+    bears through the 180 deg arc about that line."""
+    if not gun.portee:
+        return None
+    way = portee_facing(state, gun)
+    if way == "all" or in_arc((gun.x, gun.y), gun.facing, xy, PORTEE_ARC):
+        return None
+    return (f"{gun.name} faces the {way} of its portee truck and bears only that way (notes: "
+            f"{state.records[gun.id].portee}; P331)")  # fmt: skip
 
 
 def horse_note(state: State, t: Element) -> tuple[str, ...]:
@@ -317,7 +359,17 @@ def plan(state: State, gun: Element, cmd: dict[str, Any]) -> tuple[dict[str, Any
     why = [f"{gun.name} (size {gun.size}): {WORDS[kind]} takes {m} move(s) (p33-34); "
            f"done at the end of turn {done}'s movement; {v.name} stays put till then (p33)"]  # fmt: skip
     if kind == "load":
-        why.append(f"{gun.name} is carried en portee ({state.records[gun.id].portee}, p34)")
+        ways = portee_facings(state, gun)
+        way = cmd.get("facing") or ways[0]
+        if way not in ways:
+            raise IllegalCommand(f"{gun.name}'s notes let it face {' or '.join(ways)} on its "
+                                 f"truck, not {way} (p34, P331)", "facing")  # fmt: skip
+        data["facing"] = way
+        why.append(f"{gun.name} is carried en portee ({state.records[gun.id].portee}, p34), "
+                   f"facing {'all round' if way == 'all' else 'the ' + way} (P331)")  # fmt: skip
+    elif kind == "limber" and undersized(state, gun, v):
+        why.append(f"{v.name} tows {gun.name} though too small for its crew: the crew rides in "
+                   "a second vehicle (p34 notes, P332)")  # fmt: skip
     if kind in ("unlimber", "set_up", "unload"):
         data["fires_from"] = first_fire(state, m, done)
         why.append(f"{gun.name} may fire from turn {data['fires_from']} "
@@ -373,7 +425,9 @@ def templates(state: State, gun: Element) -> list[dict[str, Any]]:
             if v.kind == "softskin" and v.active and math.dist((gun.x, gun.y), (v.x, v.y)) <= REACH:
                 cmds.append({"type": "limber", "unit": gun.id, "tower": v.id})
                 if state.records[gun.id].portee:
-                    cmds.append({"type": "limber", "unit": gun.id, "tower": v.id, "portee": True})
+                    for way in portee_facings(state, gun):
+                        cmds.append({"type": "limber", "unit": gun.id, "tower": v.id,
+                                     "portee": True, "facing": way})  # fmt: skip
     out = []
     for c in cmds:
         try:
@@ -388,7 +442,7 @@ def templates(state: State, gun: Element) -> list[dict[str, Any]]:
 def start(state: State, d: dict) -> None:
     """A job begins (fold of `tow_job`): a gun being limbered is tied to its tower at once."""
     gun, v = state.elements[d["unit"]], state.elements[d["tower"]]
-    gun.job = {k: d[k] for k in ("kind", "done", "fires_from") if k in d}
+    gun.job = {k: d[k] for k in ("kind", "done", "fires_from", "facing") if k in d}
     gun.tower, v.towing = v.id, gun.id
 
 
@@ -405,6 +459,7 @@ def complete(state: State) -> None:
             continue
         if kind in ("limber", "load"):
             gun.limbered, gun.portee = True, kind == "load"
+            gun.portee_facing = job.get("facing") if gun.portee else None
             behind(state, gun, v)
         elif kind == "pack_up":
             gun.counters.pop("set_up", None)
@@ -413,7 +468,7 @@ def complete(state: State) -> None:
             gun.fires_from = job["fires_from"]
         else:  # unlimbered (or unloaded behind its truck): it stands there
             if gun.portee:
-                gun.portee = False
+                gun.portee, gun.portee_facing = False, None
                 behind(state, gun, v)
             gun.limbered, gun.tower, v.towing = False, None, None
             gun.counters.pop("set_up", None)
@@ -423,7 +478,8 @@ def complete(state: State) -> None:
 def behind(state: State, gun: Element, v: Element) -> None:
     """A limbered gun stands 4 cm behind its tower; a portee gun on its truck (p33-34)."""
     gun.x, gun.y = (v.x, v.y) if gun.portee else riders.dismount_spot(state, v)
-    gun.facing = v.facing
+    rear = gun.portee and portee_facing(state, gun) == "rear"
+    gun.facing = (v.facing + 180.0) % 360.0 if rear else v.facing
     gun.feature = state.board.feature(gun.x, gun.y)
 
 
