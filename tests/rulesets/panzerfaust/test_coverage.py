@@ -55,7 +55,7 @@ PINNED = {
         "gun": [38, 156],
         "infantry_team": [121, 133],
         "motorised_gun": [26, 37],
-        "softskin": [86, 117],  # the common horse team: its PV is half a vehicle's (P317)
+        "softskin": [86, 117],  # the common horse team: half a truck's PV by P333 (placeholder)
     },
     "dated": {"afv": [338, 401], "gun": [115, 156], "special_ammo": [34, 45]},
     # items organisations name, once per nation naming them, with a window in that nation's list

@@ -83,3 +83,17 @@ def test_p111_unmodelled_infantry_items_named_by_organisations(cat):
         price = base_price(cat, ref)
         assert (price.pv, price.provenance) == (pv, "placeholder"), ref
     assert [r for r in org_named_items(cat) if base_price(cat, r).pv is None] == []
+
+
+def test_p13_a_horse_team_costs_half_the_equivalent_truck_p333(cat):
+    """P333, by hand: the 4x2 softskins printed with tow class B cost 10 (Morris CS8/Bedford MW),
+    13 (Fiat 618), 14 (Bedford OX/Austin K30), 18 (Polski-Fiat 621), 21 (Citroen 45/Renault
+    AGR); their median is 14, half of it 7, a placeholder (the book names no vehicle)."""
+    trucks = sorted(
+        r.pv
+        for r in cat.all("softskin")
+        if r.pv is not None and r.drive == "4x2" and r.tow == "B" and not r.horse_team
+    )
+    assert trucks == [10, 13, 14, 18, 21]
+    price = base_price(cat, "softskin:common/horse-team")
+    assert (price.pv, price.provenance) == (7, "placeholder")

@@ -225,9 +225,25 @@ def rule_pv(kind: str, rec: Any, cat: Catalogue) -> int | None:
     return None
 
 
+HORSE_EQUIVALENT_TOW = "B"  # P333: the truck a horse team stands for tows what horses are (p8)
+
+
+def horse_team_pv(cat: Catalogue) -> int | None:
+    """Decision P333: a horse team costs half the PV of the equivalent vehicle (p13), taken as
+    the median printed PV of the 4x2 softskins whose tow class is B, halved (half up)."""
+    truck = _median_printed(
+        cat,
+        "softskin",
+        lambda r: r.drive == "4x2" and r.tow == HORSE_EQUIVALENT_TOW and not r.horse_team,
+    )
+    return None if truck is None else -(-truck // 2)
+
+
 def placeholder_pv(kind: str, rec: Any, cat: Catalogue) -> int | None:
-    """The model's PV for a record, else P111's rule for the few unmodelled infantry items;
-    None when neither covers it."""
+    """The model's PV for a record (a horse team: P333), else P111's rule for the few
+    unmodelled infantry items; None when neither covers it."""
+    if kind == "softskin" and getattr(rec, "horse_team", False):
+        return horse_team_pv(cat)
     model = kind_model(kind)
     if model is None:
         return rule_pv(kind, rec, cat)

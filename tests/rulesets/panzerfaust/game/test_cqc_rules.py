@@ -345,6 +345,30 @@ def test_disengaging_fights_once_more_at_plus_one_then_steps_back_p18():
         assert any("steps back" in x for x in text)
 
 
+def test_a_shaken_platoon_in_a_melee_disengages_instead_of_withdrawing_p19_p334():
+    """p19: the +1 applies also when bad morale makes the enemy disengage. The German team in
+    contact belongs to a Shaken platoon with enemy infantry within 20 cm (p24: it must
+    withdraw): at the start of phase F it does not walk off but disengages, free of pips; the
+    melee is fought with the Soviet roll at +1 and the team then steps back."""
+    game = _game(seed=3)
+    st = game.state
+    g = st.elements["g-out"]
+    g.counters["shaken"] = 1  # the morale result is given, not what is tested (no replay)
+    start = len(game.events)
+    _end_platoons(game)
+    forced = [e for e in game.events[start:] if e.type == "retreat_move" and e.data["moves"]]
+    assert any(m["kind"] == "disengage" and m["unit"] == "g-out" for e in forced
+               for m in e.data["moves"])  # fmt: skip
+    assert any("P334" in x for e in forced for x in e.explanation)
+    assert g.has("disengaging") and (g.x, g.y) == (200.0, 20.0)
+    _hold_fire(game)
+    fight = _fight([e for e in game.events[start:] if e.type == "melee"], "g-out")
+    assert "enemy disengaging +1" in "\n".join(fight.explanation)
+    assert not g.has("disengaging")
+    if not g.lost:
+        assert melee_groups.foes(st, g) == []
+
+
 def test_disengage_refused_out_of_combat():
     game = _game()
     for s in game.sides:

@@ -25,7 +25,7 @@ import math
 from typing import Any
 
 from ....engine.events import Draft, Event
-from . import movement, sight
+from . import disengage, movement, sight
 from .build import speeds
 from .state import Element, Platoon, State
 
@@ -211,6 +211,23 @@ def compulsory_move(state: State, e: Element, kind: str) -> dict[str, Any] | Non
     return move
 
 
+def forced_disengage(e: Element) -> dict[str, Any]:
+    """A base of a withdrawing platoon caught in a melee its side knows of disengages instead
+    (p19: a disengagement forced by bad morale; decision P334): it stands, fights this turn's
+    close combat with its enemy at +1, then steps back (disengage.py); the rest of the
+    withdrawal waits for its next turn, if the platoon is still threatened then."""
+    return {
+        "unit": e.id,
+        "kind": "disengage",
+        "path": [[e.x, e.y, 0.0], [e.x, e.y, 0.0]],
+        "facing": e.facing,
+        "note": (
+            f"{e.name} must withdraw but is in close combat: it disengages, fighting once "
+            "more with its enemy at +1 before it steps back (p19, P334)"
+        ),  # fmt: skip
+    }
+
+
 def compulsory(state: State, first: bool) -> dict[str, list[dict[str, Any]]]:
     """Each side's compulsory moves due now: at the start of phase F (`first`) Retreating
     elements and Shaken platoons under threat; later in the phase, elements that got a
@@ -231,6 +248,9 @@ def compulsory(state: State, first: bool) -> dict[str, list[dict[str, Any]]]:
         elif e.id in shaken and e.has("shaken"):
             kind = "withdraw"
         else:
+            continue
+        if kind == "withdraw" and disengage.engaged_known(state, e):
+            out[e.side].append(forced_disengage(e))
             continue
         m = compulsory_move(state, e, kind)
         if m is not None:
@@ -333,8 +353,11 @@ def fold(state: State, moves: list[dict[str, Any]], place) -> dict[str, Any]:
     starts: dict[str, Any] = {}
     for m in moves:
         el = state.elements[m["unit"]]
-        starts[el.id] = place(state, el, m["path"], m["facing"])
         done.append(el.id)
+        if m["kind"] == "disengage":
+            el.counters[disengage.COUNTER] = 1  # P334: it steps back after the melee
+            continue
+        starts[el.id] = place(state, el, m["path"], m["facing"])
         if m.get("exited") or m.get("surrendered"):
             el.lost = True  # off the table or taken prisoner: lost as casualties (p24)
             if m.get("exited"):
