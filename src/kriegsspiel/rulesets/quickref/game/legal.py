@@ -63,6 +63,50 @@ def legal_commands(game, state: State, side: str) -> list[dict[str, Any]]:
     return list(iter_legal(game, state, side))
 
 
+_END = object()
+
+
+class LegalMemo:
+    """A side's legal templates for one state, worked out only as far as they are read: the
+    engine's automatic steps ask whether the side can act (its first order), then the view a
+    bot or a player is sent asks for all of them, which continues the same walk instead of
+    starting it again. Held in `State.legal_memo`, which every applied event clears (the state
+    does not change in between); read only."""
+
+    __slots__ = ("got", "_rest")
+
+    def __init__(self, rest: Iterator[dict[str, Any]]):
+        self.got: list[dict[str, Any]] = []
+        self._rest: Iterator[dict[str, Any]] | None = rest
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        got = self.got
+        i = 0
+        while True:
+            if i < len(got):
+                yield got[i]
+                i += 1
+                continue
+            if self._rest is None:
+                return
+            nxt = next(self._rest, _END)
+            if nxt is _END:
+                self._rest = None
+                return
+            got.append(nxt)
+
+    def all(self) -> list[dict[str, Any]]:
+        """Every template, in `legal_commands`' order."""
+        if self._rest is not None:
+            self.got.extend(self._rest)
+            self._rest = None
+        return self.got
+
+    def __deepcopy__(self, memo: dict) -> None:
+        # derived, not state (a copied or dumped state has no memo: `None` reads as a miss)
+        return None
+
+
 def iter_legal(game, state: State, side: str) -> Iterator[dict[str, Any]]:
     """The legal templates one by one, in `legal_commands`' order: whether a side has anything
     to do besides ending the step is known at its first order (the engine's automatic steps

@@ -20,7 +20,7 @@ from . import card, orders_arty, orders_assault, orders_fire, orders_move, resul
 from .board import Board
 from .commands import MODELS
 from .geometry_helpers import distance
-from .legal import copy_templates, iter_legal, legal_commands
+from .legal import LegalMemo, copy_templates, iter_legal
 from .sequence import AUTOMATIC, BY_ID, actors, next_phase
 from .state import Mission, State, Unit
 from .units import allowance, record
@@ -447,11 +447,8 @@ class QuickrefGame:
         """Whether the side has anything to do in this step: a legal order, or in the plot step
         an observer and a battery (an observer may call fire on any point it sees, not only on
         a seen enemy: sheet L4). Unless they are known already, the templates are read only
-        up to the first order (`iter_legal`)."""
-        orders = state.legal_memo.get(side)
-        if orders is None:
-            orders = iter_legal(self, state, side)
-        if any(c["type"] != "end_phase" for c in orders):
+        up to the first order, and the view sent next reads on from there (`LegalMemo`)."""
+        if any(c["type"] != "end_phase" for c in self._lazy_legal(state, side)):
             return True
         return state.phase == "arty_plot" and bool(
             orders_arty.batteries(self.scenario(state), side, state)
@@ -521,9 +518,12 @@ class QuickrefGame:
     def _legal(self, state: State, side: str) -> list[dict[str, Any]]:
         """The legal templates, memoised until the next event is applied (the engine's
         automatic steps, the view and a bot all ask for the same state): read only."""
+        return self._lazy_legal(state, side).all()
+
+    def _lazy_legal(self, state: State, side: str) -> LegalMemo:
         hit = state.legal_memo.get(side)
         if hit is None:
-            hit = state.legal_memo[side] = legal_commands(self, state, side)
+            hit = state.legal_memo[side] = LegalMemo(iter_legal(self, state, side))
         return hit
 
     def view(self, state: State, side: str) -> dict[str, Any]:

@@ -104,8 +104,9 @@ class State:
     winner: str | None = None
     result: dict[str, Any] | None = None
     counter: int = 0
-    # derived, not state: legal templates per side until the next event (not in the hash)
-    legal_memo: dict[str, list[dict[str, Any]]] = field(
+    # derived, not state: legal templates per side until the next event (`legal.LegalMemo`;
+    # not in the hash)
+    legal_memo: dict[str, Any] = field(
         default_factory=dict, compare=False, repr=False
     )
     # derived: per side, for each enemy it observes, the first own unit seen to see it (what
