@@ -52,6 +52,19 @@ def _static(sc) -> dict[str, Any]:
     return hit[1]
 
 
+# per options object (frozen, every value a scalar): its dump, copied into each view
+_OPTIONS: dict[int, tuple[Any, dict[str, Any]]] = {}
+
+
+def _options(opts) -> dict[str, Any]:
+    hit = _OPTIONS.get(id(opts))
+    if hit is None or hit[0] is not opts:
+        if len(_OPTIONS) >= 64:
+            _OPTIONS.clear()
+        hit = _OPTIONS[id(opts)] = (opts, opts.model_dump())
+    return dict(hit[1])
+
+
 _PUBLIC = attrgetter(*PUBLIC)
 
 
@@ -116,7 +129,7 @@ def view(game, state: State, side: str) -> dict[str, Any]:
         "missions": missions,
         "legal": game.legal_commands(state, side) if not (umpire or spectator) else [],
         "result": copy.deepcopy(state.result),
-        "options": game.rules.opts.model_dump(),
+        "options": _options(game.rules.opts),
         "prompt": None,
         "quickref": section,
     }
