@@ -106,9 +106,7 @@ class State:
     counter: int = 0
     # derived, not state: legal templates per side until the next event (`legal.LegalMemo`;
     # not in the hash)
-    legal_memo: dict[str, Any] = field(
-        default_factory=dict, compare=False, repr=False
-    )
+    legal_memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
     # derived: per side, for each enemy it observes, the first own unit seen to see it (what
     # `sight.refresh_after_move` keeps; not in the hash)
     witness: dict[str, dict[str, str]] = field(default_factory=dict, compare=False, repr=False)
