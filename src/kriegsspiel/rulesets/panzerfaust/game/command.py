@@ -46,7 +46,16 @@ def _linked(state: State, hq_id: str | None, members: list[str], e: Element) -> 
 
 
 def in_radius(state: State, e: Element) -> bool:
-    """Whether `e` is within command radius of its platoon HQ and that of its company HQ."""
+    """Whether `e` is within command radius of its platoon HQ and that of its company HQ.
+    Kept until the next event (rules.VOLATILE "radius": the answer follows the places)."""
+    memo = state.cache.setdefault("radius", {})
+    hit = memo.get(e.id)
+    if hit is None:
+        hit = memo[e.id] = _in_radius(state, e)
+    return hit
+
+
+def _in_radius(state: State, e: Element) -> bool:
     p = state.platoons[e.platoon]
     c = state.companies[e.company]
     if not _linked(state, p.hq, p.members, e):

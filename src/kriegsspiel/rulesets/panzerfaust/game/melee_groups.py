@@ -215,15 +215,24 @@ def foes(state: State, e: Element) -> list[Element]:
     return memo[e.id]
 
 
+def _engaged(state: State) -> list[Element]:
+    """The fighters that touch an enemy, in `_fighters` order (memoised until the next event)."""
+    memo = _memo(state)
+    if "engaged" not in memo:
+        touching = _touching(state)
+        memo["engaged"] = [f for f in _fighters(state) if touching[f.id]]
+    return memo["engaged"]
+
+
 def _foes(state: State, e: Element) -> list[Element]:
     direct = _direct(state, e)
     if direct or e.kind == "afv":
         return direct
     me = melee_contact.body(state, e)
-    for f in _fighters(state):
+    near = melee_contact.reach(state, e) + melee_contact.REACH
+    for f in _engaged(state):  # a friend touching no enemy has no front base to back
         if f.side != e.side or f.id == e.id or f.kind != "infantry" or f.transport:
             continue
-        near = melee_contact.reach(state, e) + melee_contact.REACH
         if math.dist((me.x, me.y), (f.x, f.y)) > near:
             continue
         if melee_contact.floor(state, f) != melee_contact.floor(state, e):

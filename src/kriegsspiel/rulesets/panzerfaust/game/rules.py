@@ -59,8 +59,8 @@ MOVES = (
 # may take an element off its position
 LEAVES = (*MOVES, "embark", "dismount", "smoke_fired", "climb")
 # state.cache entries that any event may make stale: live vehicles (screens.py), the infantry in
-# contact (melee_groups.py), the victory statuses
-VOLATILE = ("screens", "statuses", "cqc")
+# contact (melee_groups.py), the victory statuses, who is within command radius (command.py)
+VOLATILE = ("screens", "statuses", "cqc", "radius")
 
 
 def forget(state: State) -> None:

@@ -264,7 +264,7 @@ def surrendering(state: State) -> list[Draft]:
     out = []
     for side in state.sides:
         foes = threats(state, side)
-        gone = [e for e in state.side_elements(side) if e.active and e.has("retreat")
+        gone = [e for e in state.side_elements(side) if e.has("retreat") and e.active
                 and any(math.dist((e.x, e.y), (f.x, f.y)) <= SURRENDER for f in foes)]  # fmt: skip
         if gone:
             lines = tuple(f"{e.name} is retreating and an enemy it observes is within 20 cm: "
