@@ -379,6 +379,6 @@ def why_not_firer(state: State, e: Element) -> str | None:
     if e.kind != "infantry":
         return None
     seen = set(state.seen.get(e.side, ()))
-    if any(t.id in seen for t in foes(state, e)):
+    if seen and any(t.id in seen for t in foes(state, e)):
         return f"{e.name} is in close combat: its weapons fight there, not by direct fire (p17)"
     return None

@@ -240,14 +240,18 @@ class PanzerfaustGame:
             points = state.cache["points"] = {
                 e.id: worth(state, e).value for e in state.elements.values()
             }
-        return [
-            victory.PieceStatus(
-                e.id, e.side, e.x if e.x is not None else -1.0, e.y if e.y is not None else -1.0,
-                present=e.active, counts=e.transport is None, lost=e.lost, exited=e.exited,
-                points=points[e.id] if e.id in points else worth(state, e).value,
-            )
-            for e in state.elements.values()
-        ]  # fmt: skip
+        piece = victory.PieceStatus  # positional (id, side, x, y, present, counts, lost,
+        out = []  # exited, points): built for every element after every event
+        for e in state.elements.values():
+            placed = e.x is not None
+            free = e.transport is None
+            out.append(piece(
+                e.id, e.side, e.x if placed else -1.0, e.y if e.y is not None else -1.0,
+                free and placed and e.exited is None and not e.lost,  # e.active
+                free, e.lost, e.exited,
+                points[e.id] if e.id in points else worth(state, e).value,
+            ))  # fmt: skip
+        return out
 
     def battle_summary(self, state: State) -> dict[str, Any]:
         losses: dict[str, dict[str, int]] = {s: {} for s in state.sides}

@@ -192,7 +192,7 @@ def _spotting(state: State, side: str, enemies: list[Element]) -> set[str]:
                 obs, before, key, _, _ = plan[i]
                 redo = fresh | {t.id for t in extra}
                 plan[i] = (obs, before, key, changed + extra, redo)
-    _sight_lines(state, [(o, t) for o, _, _, ts, _ in plan if ts for t in ts])
+    _sight_lines(state, [(o, ts) for o, _, _, ts, _ in plan if ts])
     seen: set[str] = set()
     for obs, before, key, targets, redo in plan:
         if targets is None:
@@ -213,16 +213,23 @@ def _spotting(state: State, side: str, enemies: list[Element]) -> set[str]:
     return seen
 
 
-def _sight_lines(state: State, pairs: list[tuple[Element, Element]]) -> None:
-    """Work out at once the lines of sight `sees` will ask for among these pairs."""
+def _sight_lines(state: State, rows: list[tuple[Element, list[Element]]]) -> None:
+    """Work out at once the lines of sight `sees` will ask for: each observer's to its
+    targets (a target's own conditions, those `sees` checks first, asked once)."""
     setup = state.phase == "setup"
-    state.board.los_many(
-        [
-            ((o.x, o.y), (t.x, t.y), *ends(state, o, t))
-            for o, t in pairs
-            if o.active and t.on_table and not t.transport and not (t.hidden and setup)
-        ]
-    )
+    ok: dict[str, bool] = {}
+    lines = []
+    for o, targets in rows:
+        if not o.active:
+            continue
+        a = (o.x, o.y)
+        for t in targets:
+            good = ok.get(t.id)
+            if good is None:
+                good = ok[t.id] = t.on_table and not t.transport and not (t.hidden and setup)
+            if good:
+                lines.append((a, (t.x, t.y), *ends(state, o, t)))
+    state.board.los_many(lines)
 
 
 def look(state: State) -> None:
