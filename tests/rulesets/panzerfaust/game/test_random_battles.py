@@ -49,13 +49,13 @@ def test_a_bot_asked_to_act_with_nothing_legal_names_the_step():
 
 
 @pytest.mark.parametrize("name", ["melee.yaml", "overrun.yaml", "withdrawal.yaml", "cqc.yaml"])
-def test_the_contact_and_status_memos_never_answer_for_an_old_state(name):
+def test_the_contact_status_and_radius_memos_never_answer_for_an_old_state(name):
     """The memos kept until the next event (rules.VOLATILE) agree, at every step of seeded
     random games, with the same questions worked out afresh."""
     from kriegsspiel.ai import make_bot
     from kriegsspiel.ai.harness import act
     from kriegsspiel.engine import Game, load_scenario
-    from kriegsspiel.rulesets.panzerfaust.game import melee_groups
+    from kriegsspiel.rulesets.panzerfaust.game import command, melee_groups
     from kriegsspiel.rulesets.panzerfaust.game.rules import forget
 
     checked = 0
@@ -68,11 +68,15 @@ def test_the_contact_and_status_memos_never_answer_for_an_old_state(name):
             st = game.state
             kept = {i: [f.id for f in melee_groups.foes(st, e)] for i, e in st.elements.items()}
             statuses = game.rules.statuses(st)
+            radius = {i: command.in_radius(st, e) for i, e in st.elements.items() if e.active}
             forget(st)
             assert kept == {
                 i: [f.id for f in melee_groups.foes(st, e)] for i, e in st.elements.items()
             }
             assert statuses == game.rules.statuses(st)
+            assert radius == {
+                i: command.in_radius(st, e) for i, e in st.elements.items() if e.active
+            }
             checked += any(kept.values())
             side = game.rules.active_sides(st)[0]
             act(game, side, bots[side])
