@@ -174,6 +174,9 @@ class Battery(SpecModel):
     smoke: bool | None = None
     wp: bool | None = None
     counter_battery: bool = False  # p37: assigned to counter-battery fire before the game
+    # p36: the Battery Fire Control of an on-board mortar platoon (its id): the platoon fires
+    # as this battery when an FAO directs it (game/onboard_fire.py, P325)
+    on_board: str | None = None
 
     _type = field_validator("type")(_record(("battery",)))
 

@@ -7,8 +7,16 @@ platoon firing at the same point make one zone with the p37 +1/+2/+3 (p36: two m
 different platoons are diced apart). The point must stay in sight for the whole turn (p36): a
 zone none of whose mortars sees its point in phase H lands unobserved and rolls nothing
 (decision P267). The team counts as having fired (no direct fire in G; its flash is a mortar's,
-p36). Smoke and WP as for batteries (game/indirect_smoke.py, p37). Not yet played: an on-board
-mortar platoon with Battery Fire Control directed by an FAO (p36), mortars on vehicles."""
+p36). Smoke and WP as for batteries (game/indirect_smoke.py, p37).
+
+Mortars on vehicles (p36; the vehicle notes p63 Sd.Kfz. 250/7 and 251/2, p92 M4A1/M21): a
+carrier whose chart armament is a mortar fires it the same way from the vehicle, its crew the
+observer, once it has stood still for a whole turn before (the notes' calibration turn; a
+carrier placed at set-up counts as laid, option vehicle_mortar_setup_laid, P326) and not moved
+this turn. The US M4/M4A1 fire over the rear, the M21 over the front, 30 degrees either side;
+the one US record takes the option us_mortar_carrier_arc (P326); the German carriers, whose
+notes give no arc, fire all round (P326). Setting the mortar up off the vehicle is not played
+(P327)."""
 
 from __future__ import annotations
 
@@ -20,6 +28,7 @@ from typing import Any, Literal
 from ....engine.command_schema import CommandModel, Finite, Ident
 from ....engine.commands import IllegalCommand
 from ....engine.events import Draft, Event
+from ....geometry.footprint import in_arc
 from ..models import ArtilleryBattery
 from . import indirect_smoke, orders_fire, support, turn
 from .state import Element, Marker, State
@@ -28,6 +37,7 @@ ROWS = ((60, "45_60mm"), (82, "76_82mm"), (107, "medium_lost_calibre"), (120, "1
 HEAVY_ROW = "heavy_lost_calibre"
 LOST_MIN_CM = 60  # P267: a lost minimum range reads as the medium row's 60 cm (placeholder)
 TEMPLATES = 2  # targets offered per mortar in the legal templates
+CARRIER_ARC = 30.0  # degrees either side of the US carriers' mortar line (p92)
 
 
 class MortarFire(CommandModel):
@@ -54,6 +64,55 @@ def carries_mortar(state: State, e: Element) -> bool:
     return any("mortar" in str(getattr(m, "raw", "") or "").casefold() for m in mounts)
 
 
+def carrier_mm(state: State, e: Element) -> float | None:
+    """The calibre of a mortar carrier's own mortar (its chart mount, p36), or None."""
+    for m in getattr(state.records.get(e.id), "armament", None) or []:
+        if "mortar" in str(getattr(m, "raw", "") or "").casefold():
+            mm = getattr(m, "calibre_mm", None)
+            return float(mm) if mm else None
+    return None
+
+
+def bore(state: State, e: Element) -> float | None:
+    """The calibre of the mortar `e` fires: a mortar team's record or a carrier's mount."""
+    rec = record(state, e)
+    return calibre(rec) if rec is not None else carrier_mm(state, e)
+
+
+def is_mortar(state: State, e: Element) -> bool:
+    return record(state, e) is not None or carries_mortar(state, e)
+
+
+def laid_since(state: State, e: Element) -> int:
+    """The turn from which carrier `e` has stood still (0: since set-up, P326)."""
+    base = 0 if state.rules.opts.vehicle_mortar_setup_laid else 1
+    return state.offtable.get("carriers_still", {}).get(e.id, base)
+
+
+def new_turn(state: State, n: int) -> None:
+    """Before the turn marks are cleared: a carrier that moved in the ending turn is laid
+    again only from turn n on (called by the turn fold)."""
+    for e in state.elements.values():
+        if e.moved > 0 and carries_mortar(state, e):
+            state.offtable.setdefault("carriers_still", {})[e.id] = n
+
+
+def _carrier_refused(state: State, e: Element, xy: tuple[float, float]) -> str | None:
+    """Why carrier `e` cannot fire its mortar from the vehicle now (p63, p92; P326)."""
+    if e.moved > 0 or laid_since(state, e) >= state.turn:
+        return (f"{e.name} must stand still a whole turn before its mortar fires (p63, p92: "
+                "the mortar is laid from the stationary vehicle)")  # fmt: skip
+    name = str(getattr(state.records.get(e.id), "name", ""))
+    if name.startswith(("M4", "M21")):
+        rear = state.rules.opts.us_mortar_carrier_arc == "rear"
+        line = (e.facing + (180.0 if rear else 0.0)) % 360
+        if not in_arc((e.x, e.y), line, xy, CARRIER_ARC):
+            side = "rear" if rear else "front"
+            return (f"{e.name} fires its mortar only {CARRIER_ARC:g} degrees either side of its "
+                    f"{side} (p92; option us_mortar_carrier_arc, P326)")  # fmt: skip
+    return None
+
+
 def calibre(rec: ArtilleryBattery) -> float | None:
     """The mortar's calibre from its record's weapon ("81mm mortar"; "45-60mm": 60)."""
     found = re.findall(r"(\d+(?:\.\d+)?)\s*mm", str(rec.weapon))
@@ -76,13 +135,12 @@ def bzr(mm: float) -> float:
 def why_not(state: State, e: Element, xy: tuple[float, float], ammo: str) -> str | None:
     """Why mortar team `e` cannot fire over open sights at `xy` now, or None (p35-37)."""
     rec = record(state, e)
-    if rec is None:
-        if carries_mortar(state, e):
-            return f"not implemented: mortars on vehicles (p36, P267): {e.name} cannot fire its own"
+    if rec is None and not carries_mortar(state, e):
         return f"{e.name} has no mortar (p36: on-board mortars fire over open sights)"
-    mm = calibre(rec)
+    mm = bore(state, e)
     if mm is None:
-        return f"not implemented: {rec.id} lost its calibre (p35); name the team by a row with one"
+        what = rec.id if rec is not None else e.name
+        return f"not implemented: {what} lost its calibre (p35); name the team by a row with one"
     if not e.active or e.has("retreat"):
         return f"{e.name} cannot fire now"
     if e.fired:
@@ -93,6 +151,10 @@ def why_not(state: State, e: Element, xy: tuple[float, float], ammo: str) -> str
     d = math.dist((e.x, e.y), xy)
     if not lo <= d <= hi:
         return f"{d:.0f} cm is outside the {mm:g} mm mortar's range {lo:g}-{hi:g} cm (p35)"
+    if rec is None:
+        why = _carrier_refused(state, e, xy)
+        if why:
+            return why
     if not support.observes_point(state, e, xy):
         return f"{e.name} cannot see ({xy[0]:g}, {xy[1]:g}) (p36: the crew must see its target)"
     why = indirect_smoke.refused(state, e.side, ammo, "mortar", mm)
@@ -100,7 +162,7 @@ def why_not(state: State, e: Element, xy: tuple[float, float], ammo: str) -> str
 
 
 def teams(state: State, side: str) -> list[Element]:
-    return [e for e in state.side_elements(side) if e.active and not e.fired and record(state, e)]
+    return [e for e in state.side_elements(side) if e.active and not e.fired and is_mortar(state, e)]
 
 
 def legal(state: State, side: str, most: int = TEMPLATES) -> list[dict[str, Any]]:
@@ -152,9 +214,7 @@ def resolve(state: State, side: str, cmd: dict[str, Any], rng: random.Random) ->
     why = why_not(state, e, xy, ammo)
     if why:
         raise IllegalCommand(why, "unit" if "range" not in why and "see" not in why else "x")
-    rec = record(state, e)
-    assert rec is not None
-    mm = calibre(rec)
+    mm = bore(state, e)
     assert mm is not None
     prev = state.offtable.get("mortars", {}).get(e.id, {})
     again = (
@@ -175,6 +235,8 @@ def resolve(state: State, side: str, cmd: dict[str, Any], rng: random.Random) ->
     }  # fmt: skip
     lines = [f"{e.name} fires its {mm:g} mm mortar over open sights at ({xy[0]:g}, {xy[1]:g}): "
              f"no call-down, the bombs land this turn in a {radius:g} cm zone (p35-36)", *notes]  # fmt: skip
+    if record(state, e) is None:
+        lines.append("from the vehicle, laid since it stood still (p63, p92; P326)")
     units = 1
     if join:
         units = len(_zones(state)[join]["units"]) + 1

@@ -23,7 +23,7 @@ from ....engine.commands import IllegalCommand
 from ....engine.events import Draft, Event
 from ..forces import Battery
 from ..rules import indirect
-from . import counter_battery, indirect_smoke, mortar_sights, orders_fire, support, turn
+from . import counter_battery, indirect_smoke, mortar_sights, onboard_fire, orders_fire, support, turn
 from .state import Element, State
 
 NEAR = 20.0  # cm: the creeping-barrage bonus (p36)
@@ -55,6 +55,8 @@ def _pending(state: State, side: str) -> list[Battery]:
         st = support.peek(state, "batteries", b.id)
         o = st.get("order")
         if o and not o["landed"] and b.id not in tried and _can_fire(state, b):
+            if b.on_board and onboard_fire.refused(state, b, (o["x"], o["y"])):
+                continue
             out.append(b)
     return out
 
@@ -69,6 +71,8 @@ def _caller(state: State, b: Battery, e: Element) -> str | None:
     with named `observers` answers those alone (FAOs on the FAO column, others as a company
     commander)."""
     fao = support.role_of(state, e, "fao")
+    if b.on_board:  # P325: only an FAO directs an on-board platoon (p36)
+        return "fao" if fao and (not b.observers or e.id in b.observers) else None
     if b.observers:
         return None if e.id not in b.observers else "fao" if fao else "company_commander"
     if fao:
@@ -80,6 +84,8 @@ def _caller(state: State, b: Battery, e: Element) -> str | None:
 
 def _observer_refused(state: State, b: Battery, e: Element, xy: tuple[float, float]) -> str | None:
     if _caller(state, b, e) is None:
+        if b.on_board:
+            return f"{e.name} is not an FAO of {b.id}: only an FAO directs an on-board platoon (p36)"
         if b.observers:
             return f"{e.name} is not one of battery {b.id}'s observers ({', '.join(b.observers)})"
         return f"{e.name} is neither an FAO team nor a company HQ with a radio (p36)"
@@ -106,9 +112,13 @@ def _barrage(
             "calibre": b.calibre_mm, "pairs": support.pairs(state, b),
             "mortar": support.is_mortar(state, b), "rocket": support.is_rocket(state, b),
             "heavy_rocket": support.heavy_rocket(state, b),
+            **(onboard_fire.data(state, b) if b.on_board else {}),
             "turns": (st.get("on_poa", 0) if same else 0) + 1, "ammo": ammo, "run": run,
             "visible_to": [side, enemy] if sees else [side]}  # fmt: skip
     lines = [f"{b.id}: {why}; beaten zone {radius:g} cm at ({xy[0]:g}, {xy[1]:g}) (p35-36)"]
+    if b.on_board:
+        lines.append(f"on-board platoon {b.on_board}: its {data['pairs']} mortar(s) fire from the "
+                     "table as one battery and show their flash (p36; P325)")  # fmt: skip
     if ammo != "he":
         data["cloud"], more = indirect_smoke.lay(state, ammo, radius, data["pairs"], run)
         lines += more
@@ -133,6 +143,7 @@ def _fold_barrage(state: State, d: dict, e: Event) -> None:
     st["last"], st["on_poa"] = [d["x"], d["y"]], d["turns"]
     st["ammo"], st["run"] = d.get("ammo", "he"), d.get("run", 1)
     counter_battery.fired(state, st)
+    onboard_fire.fired(state, d)
     st["missions"] = st.get("missions", 0) + 1
     if "order" in st:
         st["order"]["landed"] = True
@@ -179,6 +190,9 @@ class Calls:
             st = support.peek(state, "batteries", b.id)
             if st.get("fired") == state.turn or not _can_fire(state, b):
                 continue
+            o = st.get("order")
+            if b.on_board and (not o or onboard_fire.refused(state, b, (o["x"], o["y"]))):
+                continue  # the platoon cannot fire as a whole this turn (p36, P325)
             planned = _map_target(b, state.turn)
             if planned is not None and not st.get("ceased"):
                 x, y, ammo = planned
@@ -204,6 +218,11 @@ class Calls:
         if cmd["type"] == "counter_battery":
             return counter_battery.resolve(state, side, cmd, rng)
         b = support.battery(state, side, cmd.get("battery"))
+        o = support.peek(state, "batteries", b.id).get("order")
+        if b.on_board and o and not o["landed"]:
+            why = onboard_fire.refused(state, b, (o["x"], o["y"]))
+            if why:
+                raise IllegalCommand(why, "battery")
         if b not in _pending(state, side):
             raise IllegalCommand(
                 f"battery {b.id} has no written POA waiting to be called down this turn (p36)",

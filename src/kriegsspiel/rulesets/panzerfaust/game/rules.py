@@ -25,6 +25,7 @@ from . import (
     fieldworks,
     fire_retreat,
     morale_tests,
+    mortar_sights,
     orders_fire,
     phases,
     regroup,
@@ -127,6 +128,7 @@ class PanzerfaustGame:
     def _new_turn(self, state: State, n: int) -> None:
         """Per-turn marks cleared (p6): moved, fired, paths; pips and platoon moves."""
         state.turn = n
+        mortar_sights.new_turn(state, n)  # before `moved` is cleared
         for e in state.elements.values():
             e.moved, e.fired, e.path = 0.0, False, []
             for k in list(e.counters):

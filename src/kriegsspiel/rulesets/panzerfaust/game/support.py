@@ -58,9 +58,12 @@ def battery(state: State, side: str, bid: Any, field: str = "battery") -> Batter
             and p.side == side
             and any(record(state, state.elements[m]) for m in p.members)
         ):
+            fc = next((b.id for _, b in batteries(state, side) if b.on_board == p.id), None)
+            if fc:
+                raise IllegalCommand(f"name {p.name}'s Battery Fire Control, {fc!r} (p36)", field)
             raise IllegalCommand(
-                f"not implemented: an on-board mortar platoon directed by an FAO (p36); the "
-                f"mortars of {p.name} fire over open sights (`mortar_fire`, phase E)", field
+                f"{p.name} has no Battery Fire Control (p36): its mortars fire over open "
+                "sights (`mortar_fire`, phase E), not at an FAO's call", field
             )  # fmt: skip
         raise IllegalCommand(f"{bid!r} is not one of your off-table batteries", field)
     return b
@@ -135,6 +138,10 @@ def pairs(state: State, b: Battery) -> int:
     """Gun pairs, mortars or rocket sets firing (the p37 +1/+2/+3; p38 sets as pairs): the
     record's basis (pairs, tubes or launcher sets) less the pairs counter-battery fire put out
     of action (p37)."""
+    if b.on_board:
+        from .onboard_fire import mortars
+
+        return len(mortars(state, b))  # an on-board platoon: its mortars that fire (p37)
     return b.count - peek(state, "batteries", b.id).get("lost_pairs", 0)
 
 
@@ -164,6 +171,11 @@ def check(state: State) -> None:
             rec = record(state, b)
         except (LookupError, RuleError) as e:
             raise ValueError(f"{where}: {e}") from None
+        if b.on_board:
+            from .onboard_fire import check as check_on_board
+
+            check_on_board(state, side, b, where)
+            continue
         if rec.battery_kind == "rocket":
             _check_rockets(state, b, where)
         if rec.battery_kind == "mortar" and b.calibre_mm < OFFBOARD_MORTAR_MM:

@@ -20,7 +20,7 @@ from ....engine.command_schema import CommandModel, Finite, Ident
 from ....engine.commands import IllegalCommand
 from ....engine.events import Draft, Event
 from ....engine.flow import SealedOrders
-from . import counter_battery, indirect_smoke, orders_air, support, turn
+from . import counter_battery, indirect_smoke, onboard_fire, orders_air, support, turn
 from .state import Marker, State
 
 
@@ -126,9 +126,13 @@ def actors(state: State) -> list[str]:
     return [s for s in turn.waiting(state) if _has_support(state, s)]
 
 
-def _targets(state: State, side: str) -> list[tuple[float, float]]:
+def _targets(state: State, side: str, b: Any = None) -> list[tuple[float, float]]:
+    """Points offered for orders (`b`: an on-board platoon's, only those in its range)."""
     marks = state.last_seen.get(side, {})  # keyed by true ids: order by place, not by id
-    return sorted({(xy[0], xy[1]) for xy in marks.values()})[:TEMPLATES]
+    spots = sorted({(xy[0], xy[1]) for xy in marks.values()})
+    if b is not None and b.on_board:
+        spots = [p for p in spots if onboard_fire.range_refused(state, b, p) is None]
+    return spots[:TEMPLATES]
 
 
 def legal(state: State, side: str) -> list[dict[str, Any]]:
@@ -137,9 +141,9 @@ def legal(state: State, side: str) -> list[dict[str, Any]]:
         o = support.peek(state, "batteries", b.id).get("order") or {}
         if _mission_refused(state, side, b) is None:
             out += [{"type": "fire_mission", "battery": b.id, "x": x, "y": y}
-                    for x, y in _targets(state, side) if (x, y) != (o.get("x"), o.get("y"))]  # fmt: skip
+                    for x, y in _targets(state, side, b) if (x, y) != (o.get("x"), o.get("y"))]  # fmt: skip
             out += [{"type": "fire_mission", "battery": b.id, "x": x, "y": y, "ammo": "smoke"}
-                    for x, y in _targets(state, side)[:1]
+                    for x, y in _targets(state, side, b)[:1]
                     if indirect_smoke.battery_refused(state, side, b, "smoke") is None]  # fmt: skip
         if _firing(state, b):
             out.append({"type": "cease_fire", "battery": b.id})
@@ -231,6 +235,10 @@ def resolve(state: State, side: str, cmd: dict[str, Any], rng: random.Random) ->
         if why:
             raise IllegalCommand(why, "battery")
         x, y = _on_table(state, cmd)
+        if b.on_board:
+            why = onboard_fire.range_refused(state, b, (x, y))
+            if why:
+                raise IllegalCommand(why, "x")
         ammo = cmd.get("ammo", "he")
         why = indirect_smoke.battery_refused(state, side, b, ammo)
         if why:
