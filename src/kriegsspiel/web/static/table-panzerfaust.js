@@ -319,7 +319,7 @@ function pfSheet(S, el, kind, item) {
   if (kind === "aircraft") { d.heading ??= "0"; d.altitude ??= "low"; }
   const box = el("div", { class: "pf-sheet", "data-sheet": item.id });
   const head = kind === "battery"
-    ? `${item.id}: ${item.count} × ${item.calibre_mm} mm, beaten zone ${item.radius} cm${item.missions_left === null ? "" : `, ${item.missions_left} mission${item.missions_left === 1 ? "" : "s"} left`}`
+    ? `${item.id}: ${item.on_board ? `on-board platoon ${item.on_board}, ` : ""}${item.count} × ${item.calibre_mm} mm, beaten zone ${item.radius} cm${item.missions_left === null ? "" : `, ${item.missions_left} mission${item.missions_left === 1 ? "" : "s"} left`}`
     : `${item.id}: ${item.type.split("/").pop()}${item.gone ? " (gone home)" : ""}`;
   box.append(el("div", { class: "title", text: head }));
   const o = kind === "battery" ? item.order : item.strike;

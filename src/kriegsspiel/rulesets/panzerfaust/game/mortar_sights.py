@@ -162,7 +162,9 @@ def why_not(state: State, e: Element, xy: tuple[float, float], ammo: str) -> str
 
 
 def teams(state: State, side: str) -> list[Element]:
-    return [e for e in state.side_elements(side) if e.active and not e.fired and is_mortar(state, e)]
+    return [
+        e for e in state.side_elements(side) if e.active and not e.fired and is_mortar(state, e)
+    ]
 
 
 def legal(state: State, side: str, most: int = TEMPLATES) -> list[dict[str, Any]]:

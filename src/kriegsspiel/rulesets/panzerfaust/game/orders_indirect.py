@@ -23,7 +23,15 @@ from ....engine.commands import IllegalCommand
 from ....engine.events import Draft, Event
 from ..forces import Battery
 from ..rules import indirect
-from . import counter_battery, indirect_smoke, mortar_sights, onboard_fire, orders_fire, support, turn
+from . import (
+    counter_battery,
+    indirect_smoke,
+    mortar_sights,
+    onboard_fire,
+    orders_fire,
+    support,
+    turn,
+)
 from .state import Element, State
 
 NEAR = 20.0  # cm: the creeping-barrage bonus (p36)
@@ -85,7 +93,9 @@ def _caller(state: State, b: Battery, e: Element) -> str | None:
 def _observer_refused(state: State, b: Battery, e: Element, xy: tuple[float, float]) -> str | None:
     if _caller(state, b, e) is None:
         if b.on_board:
-            return f"{e.name} is not an FAO of {b.id}: only an FAO directs an on-board platoon (p36)"
+            return (
+                f"{e.name} is not an FAO of {b.id}: only an FAO directs an on-board platoon (p36)"
+            )
         if b.observers:
             return f"{e.name} is not one of battery {b.id}'s observers ({', '.join(b.observers)})"
         return f"{e.name} is neither an FAO team nor a company HQ with a radio (p36)"

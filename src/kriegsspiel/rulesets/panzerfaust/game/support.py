@@ -413,7 +413,8 @@ def view(state: State, side: str) -> dict[str, Any]:
     for _, b in batteries(state, side):
         st = peek(state, "batteries", b.id)
         out["batteries"].append({
-            "id": b.id, "type": b.type, "count": b.count, "calibre_mm": b.calibre_mm,
+            "id": b.id, "type": b.type, "calibre_mm": b.calibre_mm, "on_board": b.on_board,
+            "count": pairs(state, b) if b.on_board else b.count,
             "troop_class": b.troop_class, "radius": bzr(state, b),
             "plan": [m.model_dump() for m in b.plan] if not st.get("ceased") else [],
             "missions_left": missions_left(state, b),
