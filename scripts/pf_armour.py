@@ -8,7 +8,8 @@ in `data/<nation>/afv.yaml`; a face the source does not give, the target leaves
 out (`faces`: where the thickest-plate rule picks a strip the book does not count) or the seed
 gives keeps its value and provenance. A target with `sister` takes a sister vehicle's faces as
 placeholders (P225). A target with `turretless` (and maybe no `vehicle`: the record's own hull
-faces) fills its missing turret faces from the hull faces (P295).
+faces) fills its missing turret faces from the hull faces (P295). Last, every face still missing gets a documented placeholder (P321: scaled from the
+vehicle's own faces; P322: the median of its chart kind and size), recomputed on every run.
 `--check` exits 1 if any file would change.
 """
 
@@ -21,13 +22,16 @@ import yaml
 
 from kriegsspiel.data import Provenance
 from kriegsspiel.data.yamlsplice import record, rewrite, set_value
-from kriegsspiel.rulesets import load
+from kriegsspiel.rulesets import _load_cached, load
 from kriegsspiel.rulesets.panzerfaust.sources.armour import (
     FACES,
     faces,
     load_sources,
     turret_from_hull,
 )
+from kriegsspiel.rulesets.panzerfaust.sources.armour_fill import Vehicle, fill, is_read
+
+FILLED = ("P321", "P322")
 
 BOOK = {Provenance.SEED, Provenance.SEED_INFERRED, Provenance.OVERLAY}
 DATA = Path(__file__).resolve().parents[1] / "src/kriegsspiel/rulesets/panzerfaust/data"
@@ -81,7 +85,54 @@ def main(check: bool = False) -> int:
         rewrite(path, lambda text, t=targets: edit(text, t), check, DATA.parents[3])
         for path, targets in by_file.items()
     ]
+    if not check:  # the placeholders are computed from the faces as the sources now give them
+        _load_cached.cache_clear()
+        cat = load("panzerfaust", ())
+    changed += fill_placeholders(cat, check)
     return 1 if check and any(changed) else 0
+
+
+def _vehicle(afv) -> Vehicle:
+    """The AFV as the fill sees it; a P321/P322 face from an earlier run counts as missing."""
+    entries = {f: afv.prov_entry(f"armour.{f}") for f in FACES}
+    own = {f: (e.note or "").startswith(FILLED) for f, e in entries.items()}
+    return Vehicle(
+        afv.id,
+        afv.chart,
+        afv.size,
+        afv.pv,
+        tuple(afv.open),
+        {f: None if own[f] else getattr(afv.armour, f) for f in FACES},
+        {f: str(e.provenance) for f, e in entries.items()},
+        {f: e.note or "" for f, e in entries.items()},
+    )
+
+
+def fill_placeholders(cat, check: bool) -> list[bool]:
+    """Decisions P321/P322: every face still missing gets a documented placeholder."""
+    afvs = list(cat.all("afv"))
+    vehicles = {afv.id: _vehicle(afv) for afv in afvs}
+    pool = [v for v in vehicles.values() if is_read(v)]
+    near = [v for v in vehicles.values() if is_read(v, hull_copies=True)]
+    by_file: dict[Path, dict[str, dict]] = {}
+    for afv in afvs:
+        new = fill(vehicles[afv.id], pool, near)
+        if new:
+            path = DATA / afv.id.split("/")[0] / "afv.yaml"
+            by_file.setdefault(path, {})[afv.id] = {
+                f: new[f] if f in new else _kept(afv, f) for f in FACES
+            }
+
+    def edit(text: str, armours: dict[str, dict]) -> str:
+        for afv_id, armour in armours.items():
+            node = record(yaml.compose(text), afv_id)
+            text = set_value(text, node, "armour", armour, after="armament")
+        return text
+
+    return [
+        rewrite(path, lambda text, a=armours: edit(text, a), check, DATA.parents[3])
+        for path, armours in by_file.items()
+    ]
 
 
 if __name__ == "__main__":

@@ -38,7 +38,8 @@ PINNED = {
         "spg": [0, 84],
         "tank": [3, 179],
     },
-    "armour_faces": {"apc_recon": [56, 100], "spg": [67, 88], "tank": [195, 213]},
+    # every face: read face by face, a P225 sister or a P321/P322 placeholder (issue 16)
+    "armour_faces": {"apc_recon": [100, 100], "spg": [88, 88], "tank": [213, 213]},
     # org-named items with a base PV, the book's or the P100 model's
     "priced": {
         "afv": [263, 263],

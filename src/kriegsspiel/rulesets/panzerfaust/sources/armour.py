@@ -1,8 +1,10 @@
 """Decision P2 (revised by issue 16): AFV armour face by face from a per-plate source.
 
 `armour.yaml` (beside this module) holds each vehicle's plates as DarkestHour's vehicle classes
-print them (or, where a vehicle names its own `source`, as that page's armour table prints them): thickness (cm) and slope from vertical per plate of the hull front, side and rear, and
-the turret's front, side and rear factor and slope. A face's chart value (cm, slope folded in as
+print them (or, where a vehicle names its own `source`, as that page's armour table prints them; a
+`source` with a `url` is a web page that prints the faces, P320): thickness (cm) and slope from
+vertical per plate of the hull front, side and rear, and the turret's front, side and rear factor
+and slope. A face's chart value (cm, slope folded in as
 p27 does: 30 deg from horizontal doubles a plate) is the thickest effective plate of that face,
 thickness / cos(slope), among plates no steeper than 62 deg from vertical (steeper plates are
 roof, floor or glacis strips that the book's three faces do not describe); rounded to 0.1 cm, half
@@ -88,7 +90,8 @@ def faces(vehicle_key: str, sister: str | None = None) -> dict[str, dict[str, An
         if sister:
             provenance = "placeholder"
             note = f"P225 placeholder (sister vehicle {vehicle_key}: {sister}); {note}"
-        ref = f"{src['repo']}@{src['commit']}:{data['path']}"
+        # a web page (P320) is its address; a repository file its repository, commit and path
+        ref = src["url"] if "url" in src else f"{src['repo']}@{src['commit']}:{data['path']}"
         out[face] = {"value": value, "provenance": provenance, "ref": ref, "note": note}
     return out
 
