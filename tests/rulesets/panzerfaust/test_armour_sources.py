@@ -25,6 +25,7 @@ from kriegsspiel.rulesets.panzerfaust.sources.armour import (
 ROOT = Path(__file__).resolve().parents[3]
 WT = "wikitext-transpiled/ground/"
 S44 = "units/"
+T40 = "https://www.quartermastersection.com/russian/afvs/824/T-40"
 
 # (afv, face, source class file, (thickness cm, slope deg) of the plate that sets it, cm)
 SPOT = [
@@ -257,6 +258,11 @@ SPOT = [
     ("britain/carrier-wasp", "hf", S44 + "gbr/vehicles/GBRWasp.lua", (1.0, 0.0), 1.0),
     ("italy/as37", "hf", S44 + "ita/vehicles/ITAAS37.lua", (0.9, 30.0), 1.0),
     ("hungary/40-43m-zrinyi-ii", "tf", S44 + "hun/guns/HUN43MZrynyiII.lua", (7.0, 0.0), 7.0),
+    # a page that prints the faces (P320): the T-40 (the book's T-40A) hull 9 mm all round, turret
+    # 10 mm all round (the 15 mm gun mantle a fitting), no slope printed, read at 0deg
+    ("ussr/t-40a", "hf", T40, (0.9, 0.0), 0.9),
+    ("ussr/t-40a", "hr", T40, (0.9, 0.0), 0.9),
+    ("ussr/t-40a", "tf", T40, (1.0, 0.0), 1.0),
 ]
 
 
@@ -389,7 +395,7 @@ def test_sisters_the_book_names_in_the_fifth_pass(cat):
     """P225 with the book's own words: the Priest Kangaroo is an M7 without its howitzer (p49), the
     Staghounds share the AA version's hull (p48) and the III carries a Crusader turret (p48), the
     LVT(A)1 is an LVT(A)2 with a roof and turret (p92); a Staghound I turret has no source and is
-    left null (a hit there is refused)."""
+    filled by P321 as a placeholder."""
     m7 = cat.get("afv", "usa_europe/m7-hmc-priest")
     kangaroo = cat.get("afv", "britain/priest-kangaroo")
     faces = ("hf", "hs", "hr", "tf", "ts", "tr")
@@ -401,7 +407,10 @@ def test_sisters_the_book_names_in_the_fifth_pass(cat):
         cat.get("afv", "britain/staghound-iii"),
     )
     assert stag_iii.armour.hf == stag_aa.armour.hf and stag_iii.armour.tf == crusader.armour.tf
-    assert cat.get("afv", "britain/staghound-i").armour.tf is None
+    # no source gives the Staghound I turret: a P321 placeholder scaled from its own hull (issue 16)
+    stag_i = cat.get("afv", "britain/staghound-i")
+    assert stag_i.prov("armour.tf") is Provenance.PLACEHOLDER
+    assert stag_i.prov_entry("armour.tf").note.startswith("P321 placeholder")
     lvt = cat.get("afv", "usa_europe/lvt-a-1")
     for afv_id in ("usa_europe/lvt-a-2", "britain/buffalo-mk-ii"):
         afv = cat.get("afv", afv_id)

@@ -212,9 +212,26 @@ def test_memo_key_groups_ranges_of_one_band(R):
 
 
 def test_missing_armour_is_a_clear_error(R):
-    s = shot(R, target="britain/light-tank-mk-i-v", facing="side")  # no armour in the data
-    with pytest.raises(RuleError, match="armour was lost in the seed"):
+    """Every AFV now has six faces (issue 16, P321/P322); a user overlay may still null one, and a
+    hit there is refused rather than guessed."""
+    t = target_of(R.cat, "ussr/t-38")
+    nulled = t.record.model_copy(update={"armour": t.record.armour.model_copy(update={"hs": None})})
+    s = shot(R, facing="side")
+    s = replace(s, target=replace(t, record=nulled))
+    with pytest.raises(RuleError, match="HS armour was lost in the seed"):
         exact(at_fire.at_fire, R, s)
+
+
+def test_a_hit_on_a_placeholder_face_says_so_p322(R):
+    """The Light Tank Mk I-V has no face from any source: P322 gives it the median faces of the
+    five face-by-face size C tanks nearest its PV (1.3 cm all round). A PaK 40 side shot (p31)
+    pierces either location, and the odds name both placeholder faces it read."""
+    rec = R.cat.get("afv", "britain/light-tank-mk-i-v")
+    assert (rec.armour.hs, rec.armour.ts) == (1.3, 1.3)
+    assert rec.prov_entry("armour.hs").note.startswith("P322 placeholder")
+    d = exact(at_fire.at_fire, R, shot(R, target=rec.id, facing="side"))
+    assert d.p("no_penetration") == 0
+    assert {f"{rec.id}.armour.hs", f"{rec.id}.armour.ts"} <= set(d.placeholders)
 
 
 def test_unknown_ammunition(R):

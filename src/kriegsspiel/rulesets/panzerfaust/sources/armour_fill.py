@@ -142,7 +142,9 @@ def _from_medians(v: Vehicle, pool: list[Vehicle]) -> dict[str, dict[str, Any]]:
         names = ", ".join(f"{p.id} {p.pv}" for p in group)
         label = f"{len(group)} face-by-face {label} AFVs nearest in PV to its {v.pv} ({names})"
     else:
-        label, group = next((lab, g) for lab, g in levels if len(g) >= MIN_GROUP or g is levels[-1][1])
+        label, group = next(
+            (lab, g) for lab, g in levels if len(g) >= MIN_GROUP or g is levels[-1][1]
+        )
         label = f"face-by-face {label} AFVs (no PV printed; n={len(group)})"
     out = {}
     for face in FACES:
