@@ -32,6 +32,7 @@ from kriegsspiel.rulesets.panzerfaust.sources.armour import (
 from kriegsspiel.rulesets.panzerfaust.sources.armour_fill import Vehicle, fill, is_read
 
 FILLED = ("P321", "P322")
+MODIFIED = "-modified"  # a "... Modified" row beside its base model's row (P321)
 
 BOOK = {Provenance.SEED, Provenance.SEED_INFERRED, Provenance.OVERLAY}
 DATA = Path(__file__).resolve().parents[1] / "src/kriegsspiel/rulesets/panzerfaust/data"
@@ -116,7 +117,8 @@ def fill_placeholders(cat, check: bool) -> list[bool]:
     near = [v for v in vehicles.values() if is_read(v, hull_copies=True)]
     by_file: dict[Path, dict[str, dict]] = {}
     for afv in afvs:
-        new = fill(vehicles[afv.id], pool, near)
+        base = vehicles.get(afv.id.removesuffix(MODIFIED)) if afv.id.endswith(MODIFIED) else None
+        new = fill(vehicles[afv.id], pool, near, base)
         if new:
             path = DATA / afv.id.split("/")[0] / "afv.yaml"
             by_file.setdefault(path, {})[afv.id] = {

@@ -64,6 +64,16 @@ def test_p321_scales_the_vehicles_own_face_by_the_median_ratio(cat):
     )
 
 
+def test_p321_a_modified_row_takes_its_base_models_face(cat):
+    """The M4A1 (76mm) Modified: the seed lost its hull front (the field appliqué's thickness is
+    unknown); it takes the M4A1 (76mm) row's 9.4 as a placeholder floor, not a ratio guess."""
+    base = cat.get("afv", "usa_europe/m4a1-76mm")
+    mod = cat.get("afv", "usa_europe/m4a1-76mm-modified")
+    assert mod.armour.hf == base.armour.hf == 9.4
+    assert mod.prov("armour.hf") is Provenance.PLACEHOLDER
+    assert "base model usa_europe/m4a1-76mm" in mod.prov_entry("armour.hf").note
+
+
 def test_p322_takes_the_median_of_the_nearest_in_pv(cat):
     """T-27A (p83, PV 40, size B, no face from any source): each face the median of the five
     face-by-face size B tanks with no open side nearest its PV, named in the note."""

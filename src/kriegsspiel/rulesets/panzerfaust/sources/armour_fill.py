@@ -6,7 +6,9 @@ a P295 copy of the hull (a turretless body) or P2's retired range split: the veh
 were read face by face (seed, overlay or a per-plate source). P322 also draws on the turretless
 bodies whose turret faces are their hull's (P295): their six faces are the walls a hit strikes.
 
-P321, a vehicle that knows some of its faces: a missing face is one of the vehicle's own known,
+P321, a vehicle that knows some of its faces: a missing face of a modified model (a row named
+"... Modified" beside its base row) is the base model's face, a floor its added plate only raises;
+otherwise it is one of the vehicle's own known,
 non-zero faces (the first in `PROXY`: the same side of the other part, or the neighbouring face of
 the same part) times the median ratio missing/known over the pool vehicles of the same chart kind
 (tank, spg, apc_recon) whose known face is not zero; the ratio is rounded to 0.01 and the product
@@ -91,9 +93,12 @@ def ratio(pool: Iterable[Vehicle], chart: str, face: str, proxy: str) -> tuple[f
     return (hundredth(median(values)), len(values)) if values else (0.0, 0)
 
 
-def fill(v: Vehicle, pool: list[Vehicle], near: list[Vehicle]) -> dict[str, dict[str, Any]]:
+def fill(
+    v: Vehicle, pool: list[Vehicle], near: list[Vehicle], base: Vehicle | None = None
+) -> dict[str, dict[str, Any]]:
     """{face: {value, provenance, note}} for every face `v` is missing (none if it has six):
-    ratios from `pool` (P321), medians from `near` (P322: the pool with turretless bodies)."""
+    the face of its `base` model where the data has one (a "Modified" row, P321), else ratios
+    from `pool` (P321), medians from `near` (P322: the pool with turretless bodies)."""
     missing = [f for f in FACES if v.faces[f] is None]
     known = {f: x for f, x in v.faces.items() if x is not None}
     if not missing:
@@ -102,6 +107,14 @@ def fill(v: Vehicle, pool: list[Vehicle], near: list[Vehicle]) -> dict[str, dict
         return _from_medians(v, near)
     out = {}
     for face in missing:
+        if base is not None and base.faces[face] is not None:
+            value = base.faces[face]
+            note = (
+                f"P321 placeholder (no source gives this face): {face} = the base model "
+                f"{base.id}'s {value:g}; the modification's added plate is not counted"
+            )
+            out[face] = {"value": value, "provenance": "placeholder", "note": note}
+            continue
         proxy = next((p for p in PROXY[face] if known.get(p)), None)
         if proxy is None:  # every known face is an open 0.0 face: nothing to scale
             out |= {face: _from_medians(v, near)[face]}
