@@ -6,7 +6,8 @@ a P295 copy of the hull (a turretless body) or P2's retired range split: the veh
 were read face by face (seed, overlay or a per-plate source). P322 also draws on the turretless
 bodies whose turret faces are their hull's (P295): their six faces are the walls a hit strikes.
 
-P321, a vehicle that knows some of its faces: a missing face of a modified model (a row named
+P321, a vehicle that knows some of its faces: a missing turret side or rear of a vehicle the book
+marks open there (p27 flags) is 0.0, as P261 reads an open mount; a missing face of a modified model (a row named
 "... Modified" beside its base row) is the base model's face, a floor its added plate only raises;
 otherwise it is one of the vehicle's own known,
 non-zero faces (the first in `PROXY`: the same side of the other part, or the neighbouring face of
@@ -45,6 +46,7 @@ PROXY = {
     "ts": ("tf", "hs", "tr", "hf", "hr"),
     "tr": ("ts", "hr", "tf", "hs", "hf"),
 }
+OPEN_SIDE = {"ts": "sides", "tr": "rear"}  # the turret faces the p27 open flags leave bare
 MIN_GROUP = 3
 NEIGHBOURS = 5
 # notes of faces that are not a face-by-face reading and so stay out of the pool
@@ -107,6 +109,14 @@ def fill(
         return _from_medians(v, near)
     out = {}
     for face in missing:
+        side = OPEN_SIDE.get(face)
+        if side in v.open:  # P261 (4): an open mount's side or rear with no plate printed
+            note = (
+                f"P321 placeholder (no source gives this face): the book marks the vehicle open "
+                f"at the {side} (p27) and no plate is known: 0.0, as P261 reads an open mount"
+            )
+            out[face] = {"value": 0.0, "provenance": "placeholder", "note": note}
+            continue
         if base is not None and base.faces[face] is not None:
             value = base.faces[face]
             note = (
