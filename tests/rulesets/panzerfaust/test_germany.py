@@ -146,10 +146,12 @@ def test_german_provenance_explained(cat):
         if fp.provenance is Provenance.PLACEHOLDER
     ]
     assert all(
-        fp.note.startswith(("P49", "P51", "P52", "P54", "P55", "P111", "P113", "P114", "P225"))
+        fp.note.startswith(
+            ("P49", "P51", "P52", "P54", "P55", "P111", "P113", "P114", "P225", "P321", "P322")
+        )
         for fp in placeholders
     )  # gun penetration (P55: recalled tables), speeds, infantry AT penetration, date ends, org
-    # windows, armour from a sister vehicle (P225)
+    # windows, armour from a sister vehicle (P225) or a placeholder face (P321, P322)
 
 
 def test_german_dates_valid(cat):
