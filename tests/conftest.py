@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# Property tests draw the same examples on every run (derandomize), so that a clean CI run
+# reproduces exactly what passed here; `HYPOTHESIS_PROFILE=explore` draws fresh ones.
+settings.register_profile("repeatable", derandomize=True)
+settings.register_profile("explore", derandomize=False)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 
 REPO = Path(__file__).resolve().parents[1]
 SEEDS = REPO.parent / "shared" / "seeds"
