@@ -32,7 +32,7 @@ from kriegsspiel.rulesets.panzerfaust.windows import is_campaign_list, list_peri
 
 DATA = Path(__file__).resolve().parents[1] / "src/kriegsspiel/rulesets/panzerfaust/data"
 SAME_ARMY = {"usa_pacific": "usa_europe"}
-OURS = ("P113", "P230", "P233", "P301", "P302", "P303")
+OURS = ("P113", "P230", "P233", "P301", "P302", "P303", "P323")
 
 
 def own_army(row) -> bool:

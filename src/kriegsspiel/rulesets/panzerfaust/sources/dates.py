@@ -174,13 +174,16 @@ def note_window(
 
 def outside_window(entry: dict[str, Any], list_end: int = LAST_YEAR) -> dict[str, Any]:
     """Decision P303: a window from a cited outside file (repository, commit, path) whose text
-    dates the model's service; each end keeps the phrase it rests on (`quote`)."""
-    ref = f"{entry['repo']}@{entry['commit']}:{entry['path']}"
+    dates the model's service; each end keeps the phrase it rests on (`quote`). Decision P323:
+    the same from a public web page (`url`), under the entry's `decision`."""
+    ref = entry.get("url") or f"{entry['repo']}@{entry['commit']}:{entry['path']}"
+    tag = entry.get("decision", "P303")
+    what = "the page" if "url" in entry else "the file"
     start = {
         "value": {"year": int(entry["start"])},
         "provenance": "historical",
         "ref": ref,
-        "note": f"P303: the file says '{entry['quote']}'"
+        "note": f"{tag}: {what} says '{entry['quote']}'"
         + (f"; {entry['why']}" if "why" in entry else ""),
     }
     if "end" in entry:
@@ -188,19 +191,37 @@ def outside_window(entry: dict[str, Any], list_end: int = LAST_YEAR) -> dict[str
             "value": {"year": int(entry["end"])},
             "provenance": "historical",
             "ref": ref,
-            "note": f"P303: the file says '{entry['end_quote']}'",
+            "note": f"{tag}: {what} says '{entry['end_quote']}'",
         }
     else:
-        end = _end(None, max(list_end, int(entry["start"])), "P303: the file")
+        end = _end(None, max(list_end, int(entry["start"])), f"{tag}: {what}")
     return {"raw": "", "start": start, "end": end}
+
+
+def placeholder_window(entry: dict[str, Any]) -> dict[str, Any]:
+    """Decision P323: an item no source dates, whose only dated organisation slot gives its
+    window (`start`, `end`, `says`: which node); `placeholder` at both ends."""
+    note = f"P323: placeholder: {entry['says']}"
+    return {
+        "raw": "",
+        "start": {"value": {"year": int(entry["start"])}, "provenance": "placeholder", "note": note},
+        "end": {"value": {"year": int(entry["end"])}, "provenance": "placeholder", "note": note},
+    }
 
 
 def sister_window(entry: dict[str, Any], base: dict[str, Any]) -> dict[str, Any]:
     """Decision P302: a version the book's notes describe as a dated model of the same army
     changed in one respect (an armoured cab, a plate welded on, the first production batch)
     serves in the window of that model: its start is a lower bound, as the change could come
-    later. `base` is the model's row `dates` (as written in the data)."""
-    note = f"P302: p{entry['page']} notes: {entry['says']}; the window of {entry['sister']}"
+    later. `base` is the model's row `dates` (as written in the data).
+
+    Decision P323 uses the same step under its own tag (`decision`): the book naming the item as
+    the same weapon as another row (`seed-inferred`), or, with `placeholder: true`, a model family
+    window that no source confirms for this version (`placeholder` at both ends)."""
+    tag = entry.get("decision", "P302")
+    note = f"{tag}: p{entry['page']} notes: {entry['says']}; the window of {entry['sister']}"
+    if entry.get("placeholder"):
+        note = f"{tag}: placeholder: {entry['says']} (p{entry['page']}); the window of {entry['sister']}"
     out: dict[str, Any] = {"raw": ""}
     for end in ("start", "end"):
         if not base.get(end):
@@ -210,7 +231,7 @@ def sister_window(entry: dict[str, Any], base: dict[str, Any]) -> dict[str, Any]
         else:
             out[end] = {
                 "value": dict(base[end]["value"]),
-                "provenance": "seed-inferred",
+                "provenance": "placeholder" if entry.get("placeholder") else "seed-inferred",
                 "note": note,
             }
     return out
@@ -221,7 +242,7 @@ def lost_window(
 ) -> dict[str, Any] | None:
     """The window an item of `nation`'s list whose printed dates were lost takes from the sources:
     for its own army's model a chart stand (P113), the book's notes (P301), an outside file (P303)
-    or its designation (P233); in a one-campaign list the list's period (P230); else None."""
+    or web page (P323), a documented placeholder (P323) or its designation (P233); in a one-campaign list the list's period (P230); else None."""
     end = period[1] if period else LAST_YEAR
     if own:
         src = load_sources()
@@ -229,6 +250,7 @@ def lost_window(
             ("items", lambda e: window(e, end)),
             ("notes", lambda e: note_window(e, period, end)),
             ("outside", lambda e: outside_window(e, end)),
+            ("placeholders", placeholder_window),
         ):
             entry = next((e for e in src.get(key, ()) if e["item"] == ref), None)
             if entry:
