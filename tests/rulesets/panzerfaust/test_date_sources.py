@@ -175,6 +175,7 @@ NOTES = [
     ("ussr/afv-is-2m", 84, "mid-1944", 1944),
     ("britain/afv-humber-otter-lrc", 48, "production in 1940", 1940),
     ("japan/afv-type-97-special", 78, "as of 1942", 1942),
+    ("usa_europe/afv-m4a3-late", 92, "entered production from February 1944", 1944),
 ]
 
 
@@ -258,3 +259,64 @@ def test_items_no_row_names_take_the_sources_window_at_load(cat):
         )
         is None
     )
+
+
+# Decision P323: (row, page address, phrase of the page, start, end or None for the open end)
+WEB = [
+    ("britain/afv-lynx-scout-car", "http://www.canadian-register.co.uk/lynx.html",
+     "Production began in 1942", 1942, None),
+    ("germany/afv-marder-i", "http://piglix.com/piglix/Marder_I", "In service | 1942–1944", 1942, 1944),
+    ("italy/afv-ab40", "https://fanyv88.com:443/https/wn.com/Ab_41", "The first AB 40s were delivered in March 1941",
+     1941, None),
+    ("usa_europe/afv-m4a1-m21-mortar-car", "https://www.flamesofwar.com/Default.aspx?tabid=53&art_id=1395",
+     "in North Africa in 1942", 1942, None),
+    ("germany/gun-42mm-pak-41", "https://pedia.3rd-in.co.jp/wiki/4.2cm%20lePak41", "1941年", 1941, None),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("row_id", "url", "phrase", "start", "end"), WEB)
+def test_web_page_windows_keep_their_address_and_phrase(cat, row_id, url, phrase, start, end):
+    row = cat.get("equipment", row_id)
+    first = row.prov_entry("dates.start")
+    assert row.dates.start.year == start and first.provenance is Provenance.HISTORICAL
+    assert first.ref == url and first.note.startswith("P323: the page says") and phrase in first.note
+    last = row.prov_entry("dates.end")
+    if end is None:  # the page gives no last year: open, and says so
+        assert row.dates.end.year == 1945 and last.provenance is Provenance.PLACEHOLDER
+    else:
+        assert row.dates.end.year == end and last.provenance is Provenance.HISTORICAL
+
+
+# Decision P323: the book names the item as the same vehicle or weapon as a dated row of its list
+SAME = [
+    ("ussr/afv-su-122-kv", "ussr/afv-su-152", 85, "identical to the SU-152 except mounting a 122mm"),
+    ("italy/gun-20mm-l105-s18", "italy/inf-s18-atr-team", 74, "20mm L105 Solothurn s18"),
+]
+
+
+@pytest.mark.parametrize(("row_id", "model", "page", "printed"), SAME)
+def test_the_same_weapon_takes_the_dated_rows_window(cat, row_id, model, page, printed):
+    seed = ROOT.parent / "shared/seeds/000_74e73e3716f2a7dc.txt"
+    if seed.exists():
+        assert printed in seed.read_text(encoding="utf-8").splitlines()[2 * page + 2]
+    row, twin = cat.get("equipment", row_id), cat.get("equipment", model)
+    assert (row.dates.start.year, row.dates.end.year) == (twin.dates.start.year, twin.dates.end.year)
+    assert row.prov("dates.start") is Provenance.SEED_INFERRED
+    assert row.prov_entry("dates.start").note.startswith(f"P323: p{page} notes")
+
+
+def test_undated_marks_take_a_placeholder_that_says_so(cat):
+    """P323: no source at hand dates the Valentine IX-X and XI, a towed 105/25 or the IG 37: each
+    takes a documented stand-in window, `placeholder` at the start, the method in the note."""
+    expected = {
+        "britain/afv-valentine-ix-x": (1941, "the window of afv:britain/valentine-i-vii"),
+        "britain/afv-valentine-xi": (1941, "the window of afv:britain/valentine-i-vii"),
+        "italy/gun-105mm-l25-105-25": (1943, "the window of afv:italy/semovente-m43-105-25"),
+        "germany/gun-75mm-l22-ig-37": (1944, "Volksgrenadier infantry gun platoon"),
+    }
+    for row_id, (start, method) in expected.items():
+        row = cat.get("equipment", row_id)
+        first = row.prov_entry("dates.start")
+        assert row.dates.start.year == start and first.provenance is Provenance.PLACEHOLDER
+        assert first.note.startswith("P323: placeholder") and method in first.note
+        assert row.prov("dates.end") is Provenance.PLACEHOLDER
