@@ -381,3 +381,12 @@ def test_nation_policy_slots_are_reported_as_info(b):
     b.add(r, "", "organisation:france/at-company")
     info = [m for m in b.validate(r).of("info") if m.code == "nation_policy"]
     assert info and all(m.path and m.page for m in info)
+
+
+def test_a_placeholder_window_says_so(b):
+    """P323: the Valentine IX-X's window is a placeholder at both ends (no source dates the
+    mark); the Lynx's start rests on a cited page, only its open end is a placeholder; a printed
+    window has none."""
+    assert b.ac.dates_placeholder("afv:britain/valentine-ix-x") == ["start", "end"]
+    assert b.ac.dates_placeholder("afv:britain/lynx-scout-car") == ["end"]
+    assert b.ac.dates_placeholder("afv:britain/churchill-vii") == []

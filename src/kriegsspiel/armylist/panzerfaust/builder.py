@@ -84,6 +84,7 @@ class PanzerfaustBuilder:
                     "pv": price.pv,
                     "pv_provenance": price.provenance,
                     "dates": dates.raw if dates else None,
+                    "dates_placeholder": self.ac.dates_placeholder(ref),
                     "available": in_window(dates, y, m) is not False,
                     "page": self.ac.page(ref),
                 }

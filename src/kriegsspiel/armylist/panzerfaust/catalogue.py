@@ -111,6 +111,22 @@ class ArmyCatalogue:
                 return e.dates
         return item_window(self.cat, rec.nation, ref)
 
+    def dates_placeholder(self, ref: str) -> list[str]:
+        """Which ends of the entry's window rest on a placeholder (decisions P113, P323): the
+        ends of the equipment row the window comes from whose provenance is `placeholder`, so a
+        builder can say so; [] for a printed, sourced or organisation window."""
+        if isinstance(self.record(ref), Organisation):
+            return []
+        for e in self._rows(ref):
+            if e.dates is not None:
+                return [
+                    end
+                    for end in ("start", "end")
+                    if getattr(e.dates, end) is not None
+                    and e.prov(f"dates.{end}").value == "placeholder"
+                ]
+        return []
+
     def fr(self, ref: str) -> int | None:
         frs = [e.fr for e in self._rows(ref) if e.fr is not None]
         return max(frs) if frs else None
