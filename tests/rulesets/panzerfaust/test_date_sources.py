@@ -279,7 +279,9 @@ def test_web_page_windows_keep_their_address_and_phrase(cat, row_id, url, phrase
     row = cat.get("equipment", row_id)
     first = row.prov_entry("dates.start")
     assert row.dates.start.year == start and first.provenance is Provenance.HISTORICAL
-    assert first.ref == url and first.note.startswith("P323: the page says") and phrase in first.note
+    assert (
+        first.ref == url and first.note.startswith("P323: the page says") and phrase in first.note
+    )
     last = row.prov_entry("dates.end")
     if end is None:  # the page gives no last year: open, and says so
         assert row.dates.end.year == 1945 and last.provenance is Provenance.PLACEHOLDER
@@ -289,7 +291,12 @@ def test_web_page_windows_keep_their_address_and_phrase(cat, row_id, url, phrase
 
 # Decision P323: the book names the item as the same vehicle or weapon as a dated row of its list
 SAME = [
-    ("ussr/afv-su-122-kv", "ussr/afv-su-152", 85, "identical to the SU-152 except mounting a 122mm"),
+    (
+        "ussr/afv-su-122-kv",
+        "ussr/afv-su-152",
+        85,
+        "identical to the SU-152 except mounting a 122mm",
+    ),
     ("italy/gun-20mm-l105-s18", "italy/inf-s18-atr-team", 74, "20mm L105 Solothurn s18"),
 ]
 
@@ -300,7 +307,10 @@ def test_the_same_weapon_takes_the_dated_rows_window(cat, row_id, model, page, p
     if seed.exists():
         assert printed in seed.read_text(encoding="utf-8").splitlines()[2 * page + 2]
     row, twin = cat.get("equipment", row_id), cat.get("equipment", model)
-    assert (row.dates.start.year, row.dates.end.year) == (twin.dates.start.year, twin.dates.end.year)
+    assert (row.dates.start.year, row.dates.end.year) == (
+        twin.dates.start.year,
+        twin.dates.end.year,
+    )
     assert row.prov("dates.start") is Provenance.SEED_INFERRED
     assert row.prov_entry("dates.start").note.startswith(f"P323: p{page} notes")
 

@@ -202,11 +202,10 @@ def placeholder_window(entry: dict[str, Any]) -> dict[str, Any]:
     """Decision P323: an item no source dates, whose only dated organisation slot gives its
     window (`start`, `end`, `says`: which node); `placeholder` at both ends."""
     note = f"P323: placeholder: {entry['says']}"
-    return {
-        "raw": "",
-        "start": {"value": {"year": int(entry["start"])}, "provenance": "placeholder", "note": note},
-        "end": {"value": {"year": int(entry["end"])}, "provenance": "placeholder", "note": note},
-    }
+    out: dict[str, Any] = {"raw": ""}
+    for end in ("start", "end"):
+        out[end] = {"value": {"year": int(entry[end])}, "provenance": "placeholder", "note": note}
+    return out
 
 
 def sister_window(entry: dict[str, Any], base: dict[str, Any]) -> dict[str, Any]:
