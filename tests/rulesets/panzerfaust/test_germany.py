@@ -147,7 +147,20 @@ def test_german_provenance_explained(cat):
     ]
     assert all(
         fp.note.startswith(
-            ("P49", "P51", "P52", "P54", "P55", "P111", "P113", "P114", "P225", "P321", "P322")
+            (
+                "P49",
+                "P51",
+                "P52",
+                "P54",
+                "P55",
+                "P111",
+                "P113",
+                "P114",
+                "P225",
+                "P321",
+                "P322",
+                "P323",
+            )
         )
         for fp in placeholders
     )  # gun penetration (P55: recalled tables), speeds, infantry AT penetration, date ends, org
