@@ -58,14 +58,14 @@ PINNED = {
         "motorised_gun": [26, 37],
         "softskin": [86, 117],  # the common horse team: half a truck's PV by P333 (placeholder)
     },
-    "dated": {"afv": [346, 401], "gun": [118, 156], "special_ammo": [34, 45]},
+    "dated": {"afv": [346, 401], "gun": [119, 156], "special_ammo": [34, 45]},
     # items organisations name, once per nation naming them, with a window in that nation's list
-    # (windows.item_window); issue 16's target is all of them: all but the towed 105/25 (P230-P234,
-    # P293-P294, P300-P303, and P323 for 11 of the last 12, three of them placeholders)
+    # (windows.item_window); issue 16's target is all of them: met (P230-P234, P293-P294,
+    # P300-P303, and P323 for the last 12, four of them placeholders)
     "dated_org_named": {
         "afv": [281, 281],
         "battery": [38, 38],
-        "gun": [78, 79],
+        "gun": [79, 79],
         "infantry_team": [82, 82],
         "infantry_weapon": [6, 6],
         "motorised_gun": [8, 8],

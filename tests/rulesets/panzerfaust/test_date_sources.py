@@ -316,11 +316,12 @@ def test_the_same_weapon_takes_the_dated_rows_window(cat, row_id, model, page, p
 
 
 def test_undated_marks_take_a_placeholder_that_says_so(cat):
-    """P323: no source at hand dates the Valentine IX-X and XI, or the IG 37: each
+    """P323: no source at hand dates the Valentine IX-X and XI, a towed 105/25 or the IG 37: each
     takes a documented stand-in window, `placeholder` at the start, the method in the note."""
     expected = {
         "britain/afv-valentine-ix-x": (1941, "the window of afv:britain/valentine-i-vii"),
         "britain/afv-valentine-xi": (1941, "the window of afv:britain/valentine-i-vii"),
+        "italy/gun-105mm-l25-105-25": (1943, "the window of afv:italy/semovente-m43-105-25"),
         "germany/gun-75mm-l22-ig-37": (1944, "Volksgrenadier infantry gun platoon"),
     }
     for row_id, (start, method) in expected.items():
