@@ -32,24 +32,32 @@ PUBLIC = (
 )
 
 
+def _kept(cache: dict[int, tuple[Any, Any]], obj: Any, make) -> Any:
+    """`make(obj)`, worked out once per live object (keyed by identity, at most 64 kept)."""
+    hit = cache.get(id(obj))
+    if hit is None or hit[0] is not obj:
+        if len(cache) >= 64:
+            cache.clear()
+        hit = cache[id(obj)] = (obj, make(obj))
+    return hit[1]
+
+
 # per scenario object: its parts that no event changes, as dumped once (read-only: shared by
 # every view of that scenario)
 _STATIC: dict[int, tuple[Any, dict[str, Any]]] = {}
 
 
+def _static_parts(sc) -> dict[str, Any]:
+    return {
+        "sides": [{"id": s.id, "name": s.name, "nation": s.nation} for s in sc.sides],
+        "table": sc.table.model_dump(),
+        "terrain": [f.model_dump() for f in sc.terrain],
+        "objectives": [o.model_dump() for o in sc.objectives],
+    }
+
+
 def _static(sc) -> dict[str, Any]:
-    hit = _STATIC.get(id(sc))
-    if hit is None or hit[0] is not sc:
-        if len(_STATIC) >= 64:
-            _STATIC.clear()
-        parts = {
-            "sides": [{"id": s.id, "name": s.name, "nation": s.nation} for s in sc.sides],
-            "table": sc.table.model_dump(),
-            "terrain": [f.model_dump() for f in sc.terrain],
-            "objectives": [o.model_dump() for o in sc.objectives],
-        }
-        hit = _STATIC[id(sc)] = (sc, parts)
-    return hit[1]
+    return _kept(_STATIC, sc, _static_parts)
 
 
 # per options object (frozen, every value a scalar): its dump, copied into each view
@@ -57,12 +65,7 @@ _OPTIONS: dict[int, tuple[Any, dict[str, Any]]] = {}
 
 
 def _options(opts) -> dict[str, Any]:
-    hit = _OPTIONS.get(id(opts))
-    if hit is None or hit[0] is not opts:
-        if len(_OPTIONS) >= 64:
-            _OPTIONS.clear()
-        hit = _OPTIONS[id(opts)] = (opts, opts.model_dump())
-    return dict(hit[1])
+    return dict(_kept(_OPTIONS, opts, lambda o: o.model_dump()))
 
 
 _PUBLIC = attrgetter(*PUBLIC)
