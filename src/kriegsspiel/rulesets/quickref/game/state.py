@@ -125,8 +125,8 @@ class State:
         ]
 
     def enemy(self, side: str) -> str:
-        first = self.sides[0]
-        return first if side != first else next(s for s in self.sides if s != side)
+        first, second = self.sides  # a quickref game has two sides
+        return second if side == first else first
 
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)
