@@ -55,7 +55,7 @@ def verdicts(state: State) -> dict[str, str]:
     """Each held base -> `disengage` when no enemy of its combat stands and one of them is
     held too (p19, P336); else it surrenders: `taken` when an enemy of its combat stands,
     `near` when they are gone and another enemy within 20 cm made it surrender (p24)."""
-    held = state.phase_data.get(HELD, [])
+    held = morale_tests.held(state)
     out: dict[str, str] = {}
     for sides in state.phase_data.get(FIGHTS, ()):
         for side, mine in sides:
@@ -138,7 +138,7 @@ def _platoons(
 def automatic(state: State, rng: random.Random) -> list[Draft]:
     """Once every morale test of the close combat is taken (morale_tests.pending is then
     only the held bases), each side's bases are judged: one event a side."""
-    if not state.phase_data.get(HELD) or morale_tests.testing(state):
+    if not morale_tests.held(state) or morale_tests.testing(state):
         return []
     verdict = verdicts(state)
     out = []

@@ -128,7 +128,12 @@ def testing(state: State) -> bool:
 def pending(state: State) -> bool:
     """Whether a morale test is due now, or the close combat's outcome that waits for them
     (cqc_morale.py): nothing else happens until it is taken."""
-    return testing(state) or bool(state.phase_data.get(HELD))
+    return testing(state) or bool(held(state))
+
+
+def held(state: State) -> list[str]:
+    """The bases whose surrender after close combat waits, still on the table (P336)."""
+    return [i for i in state.phase_data.get(HELD, ()) if state.elements[i].active]
 
 
 def fought(state: State) -> set[str]:
