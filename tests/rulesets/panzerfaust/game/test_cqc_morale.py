@@ -191,6 +191,20 @@ def test_a_base_whose_enemy_fell_surrenders_to_another_enemy_near_p24():
     assert "an enemy it observes is within 20 cm (p24)" in outcome.explanation[0]
 
 
+def test_a_base_already_out_of_contact_stays_where_it_stands_p309():
+    """g-a disengaged by order and stepped back after the combat (P309) before both sides
+    broke: the reduction moves neither it nor s-a, whom it no longer touches."""
+    game = _game()
+    st = game.state
+    _park(game, "g-c", "s-smg")
+    st.elements["g-a"].y = 55.0  # 5 cm from s-a: out of contact (P146)
+    fights = [[["germany", ["g-a"]], ["ussr", ["s-a"]]]]
+    _broken(game, fights, ["g-a", "s-a"])
+    drafts = _settle(game, Dice(3, 4))
+    assert [d.data["disengaged"] for d in drafts] == [[["g-a", 80.0, 55.0]], [["s-a", 80.0, 60.0]]]
+    assert not any("steps back" in x for d in drafts for x in d.explanation)
+
+
 def test_an_open_afv_crew_and_its_assailant_both_break_the_infantry_steps_away_p337():
     """The Marder II's crew (CQC as an Open Topped AFV Crew, p18) and the Soviet SMG team both
     broke: neither surrenders (p19). The AFV holds where it is; the team on foot steps back,
