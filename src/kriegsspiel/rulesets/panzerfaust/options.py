@@ -25,6 +25,7 @@ class Options(BaseModel):
     atmm_targets: Literal["any", "slow"] = "any"  # P75: ATMM vs any target or movers <=5 cm
     cqc_factor_basis: Literal["team", "man"] = "team"  # P76
     cqc_rear: Literal["edge", "half"] = "edge"  # P305: +4 wholly behind the rear edge / rear half
+    cqc_double_retreat: Literal["shaken", "steady"] = "shaken"  # P335: p19 both sides' Retreat
     aircraft_gun_dice: Literal["3d6", "2d6"] = "3d6"  # P77
     qa8_woods: Literal["thick", "thin"] = "thick"  # P78: Q&A 8 asks thin, answers thick
     air_to_air: Literal["none"] = "none"  # P79: phase C names it, no rules supplied

@@ -89,17 +89,20 @@ def steps(state: State, combat: Any, fallen: set[str]) -> tuple[list[list], list
     for side, mine in combat.sides:
         enemies = [state.elements[j] for j in ids[state.enemy(side)]]
         for i in mine:
-            e = state.elements[i]
-            if not e.has(COUNTER) or i in fallen:
-                continue
-            spot = _clear(state, e, enemies)
-            if spot is None:
-                lines.append(f"{e.name} cannot break contact: it stays in the close combat")
-                out.append([i, e.x, e.y])
-            else:
-                lines.append(f"{e.name} steps back out of the close combat (p18-19)")
-                out.append([i, *spot])
+            if state.elements[i].has(COUNTER) and i not in fallen:
+                move, line = step_out(state, state.elements[i], enemies)
+                out.append(move)
+                lines.append(line)
     return out, lines
+
+
+def step_out(state: State, e: Element, enemies: list[Element]) -> tuple[list, str]:
+    """Where base `e` steps back to, out of contact with `enemies` ([id, x, y]; where it
+    stands if it cannot), and the log line (p18-19, P309)."""
+    spot = _clear(state, e, enemies)
+    if spot is None:
+        return [e.id, e.x, e.y], f"{e.name} cannot break contact: it stays in the close combat"
+    return [e.id, *spot], f"{e.name} steps back out of the close combat (p18-19)"
 
 
 def _clear(state: State, e: Element, enemies: list[Element]) -> tuple[float, float] | None:

@@ -6,7 +6,8 @@ as fire losses (orders_fire.py). Touching an enemy base reveals it: each element
 enemies of its combat (P281), a passenger's vehicle standing for it. An open AFV whose crew
 (one team, p17) falls is abandoned (P308), its passengers getting down; passengers who fall
 leave their vehicle. A base that was disengaging steps back out of contact (disengage.py,
-P309)."""
+P309). A Retreat that would make a base of a combat surrender waits until both sides have
+tested (cqc_morale.py, p19)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from typing import Any
 from ....chance import exact, sample
 from ....engine.events import Draft, Event
 from ..rules import cqc
-from . import disengage, melee_groups, riders
+from . import cqc_morale, disengage, melee_groups, riders
 from .melee_contact import body, moved
 from .state import State
 
@@ -38,6 +39,7 @@ def _fold_melee(state: State, d: dict, e: Event) -> None:
             if them.side != me.side and them.on_table:
                 state.spotted.setdefault(me.id, {})[them.id] = them.feature
     land(state, d["results"])
+    cqc_morale.record(state, d["sides"])  # its morale: both sides judged at once (p19)
     for i in ids:
         e = state.elements[i]
         if e.lost and e.transport and i in state.elements[e.transport].carrying:

@@ -2,7 +2,10 @@
 caused them is complete): a platoon that lost elements tests; a Shaken or Retreat result makes
 its company HQ test as soon as every platoon test of the same event is done (p23 step 6), the
 HQ's result standing for every platoon not already worse; a pinned element tests before it
-moves or fires (p17). The game builds each test's variations from the state (decision P274)."""
+moves or fires (p17). The game builds each test's variations from the state (decision P274).
+A base of this phase's close combat that a Retreat would make surrender is held instead, until
+every test the combat brought on is taken; then cqc_morale.py judges both sides at once (p19:
+both sides' Retreat is reduced to disengaging; P335-P337)."""
 
 from __future__ import annotations
 
@@ -18,6 +21,14 @@ from . import withdrawal
 from .state import Element, Platoon, State
 
 SURRENDER = withdrawal.SURRENDER  # cm: a unit that must retreat this near the enemy surrenders
+FIGHTS = "cqc_fights"  # phase_data: the sides of each combat fought this phase (melee.py)
+HELD = "cqc_retreats"  # phase_data: bases of those combats whose surrender waits (P336)
+
+
+def gone(state: State, eid: str) -> bool:
+    """Whether element `eid` counts as lost for a test: lost, or held to surrender after close
+    combat (it is retreating either way: p23's "destroyed or retreating")."""
+    return state.elements[eid].lost or eid in state.phase_data.get(HELD, ())
 
 
 def _afv_platoon(state: State, p: Platoon) -> morale.Test:
@@ -47,7 +58,7 @@ def platoon_test(state: State, p: Platoon, lost: int) -> morale.Test:
     return morale.Test(
         rating=p.morale,  # type: ignore[arg-type]
         teams_lost=lost,
-        hq_lost=p.hq is not None and state.elements[p.hq].lost,
+        hq_lost=p.hq is not None and gone(state, p.hq),
         # it lost its melee this turn (p23, P282)
         pinned_or_lost_cqc=p.id in state.phase_data.get("lost_cqc", ()),
     )
@@ -60,15 +71,15 @@ def company_test(state: State, cid: str) -> morale.Test:
     non-AFV (p23)."""
     c = state.companies[cid]
     plts = [state.platoons[pid] for pid in c.platoons]
-    alive = [state.elements[m] for p in plts for m in p.members if not state.elements[m].lost]
-    gone = [p for p in plts if p.status == "retreat"
-            or not any(state.elements[m].on_table for m in p.members)]  # fmt: skip
+    alive = [state.elements[m] for p in plts for m in p.members if not gone(state, m)]
+    out = [p for p in plts if p.status == "retreat"
+           or not any(state.elements[m].on_table for m in p.members)]  # fmt: skip
     return morale.Test(
         rating=c.morale,  # type: ignore[arg-type]
-        subunits_shaken=sum(1 for p in plts if p.status == "shaken" and p not in gone),
-        subunits_lost=len(gone),
+        subunits_shaken=sum(1 for p in plts if p.status == "shaken" and p not in out),
+        subunits_lost=len(out),
         afv=bool(alive) and all(m.kind == "afv" for m in alive),
-        hq_lost=c.hq is not None and state.elements[c.hq].lost,
+        hq_lost=c.hq is not None and gone(state, c.hq),
     )
 
 
@@ -105,8 +116,8 @@ def surrenders(state: State, e: Element) -> bool:
 # tests once every platoon test then due is done (p23 step 6), once however many failed.
 
 
-def pending(state: State) -> bool:
-    """Whether a morale test is due now (nothing else happens until it is taken)."""
+def testing(state: State) -> bool:
+    """Whether a morale test, or a surrender for losses from near, is due now."""
     return bool(
         state.phase_data.get("morale")
         or state.phase_data.get("company_tests")
@@ -114,8 +125,40 @@ def pending(state: State) -> bool:
     )
 
 
-def _status(state: State, pid: str, result: str, turns: int) -> None:
-    """A morale result stands for a platoon unless it already did worse (p23)."""
+def pending(state: State) -> bool:
+    """Whether a morale test is due now, or the close combat's outcome that waits for them
+    (cqc_morale.py): nothing else happens until it is taken."""
+    return testing(state) or bool(held(state))
+
+
+def held(state: State) -> list[str]:
+    """The bases whose surrender after close combat waits, still on the table (P336)."""
+    return [i for i in state.phase_data.get(HELD, ()) if state.elements[i].active]
+
+
+def fought(state: State) -> set[str]:
+    """The elements of the close combats fought this phase (melee.py records them)."""
+    return {i for sides in state.phase_data.get(FIGHTS, ()) for _, ids in sides for i in ids}
+
+
+def _held(state: State, pids: list[str], result: str) -> list[str]:
+    """The bases of this phase's close combats a Retreat result for `pids` would make surrender
+    (p24; p19: in CQC a Retreat surrenders): their surrender waits until both sides of their
+    combat have tested (p19: both sides' Retreat is reduced to disengaging; P336)."""
+    if result != "retreat":
+        return []
+    mine = fought(state)
+    return [
+        m.id
+        for p in pids
+        for m in (state.elements[x] for x in state.platoons[p].members)
+        if m.active and m.id in mine and surrenders(state, m)
+    ]
+
+
+def _status(state: State, pid: str, result: str, turns: int, held=()) -> None:
+    """A morale result stands for a platoon unless it already did worse (p23). A base in
+    `held` that would surrender waits for the close combat's outcome (cqc_morale.py)."""
     pl = state.platoons[pid]
     if result == "ok" or morale.WORSE[result] < morale.WORSE.get(pl.status, 0):
         return
@@ -129,7 +172,10 @@ def _status(state: State, pid: str, result: str, turns: int) -> None:
             m.counters.pop("shaken", None)
             m.counters["retreat"] = 1
             if surrenders(state, m):
-                m.lost = True
+                if m.id not in held:
+                    m.lost = True
+                elif m.id not in state.phase_data.setdefault(HELD, []):
+                    state.phase_data[HELD].append(m.id)
             elif state.phase == "G" and m.moved > 0 and len(m.path) > 1:
                 # its move, being backtracked, turns into a retreat (p24 notes, P312)
                 due = state.phase_data.setdefault("fire_retreats", [])
@@ -146,12 +192,12 @@ def _fold(state: State, d: dict, e: Event) -> None:
         if morale.WORSE[d["result"]] >= morale.WORSE.get(c.status, 0):
             c.status = d["result"]
         for pid in c.platoons:
-            _status(state, pid, d["result"], turns)
+            _status(state, pid, d["result"], turns, d.get("held", ()))
         return
     tests = state.phase_data.get("morale", [])
     tests[:] = [q for q in tests if q[0] != d["platoon"]]
     p = state.platoons[d["platoon"]]
-    _status(state, p.id, d["result"], turns)
+    _status(state, p.id, d["result"], turns, d.get("held", ()))
     if d.get("company_result"):  # a log from before the company tested apart (P274)
         _fold(state, {"company": p.company, "result": d["company_result"], "turns": turns}, e)
         return
@@ -175,17 +221,26 @@ def _roll(state: State, test: morale.Test, rng: random.Random) -> tuple[str, int
     return res.result.name, turns, lines
 
 
-def _surrendering(state: State, pids: list[str], result: str) -> list[str]:
-    """The log lines of the elements a Retreat result makes surrender at once (p24)."""
+def _surrendering(state: State, pids: list[str], result: str, held: list[str]) -> list[str]:
+    """The log lines of the elements a Retreat result makes surrender at once (p24), or, for a
+    base of this phase's close combat (`held`), once both sides have tested (p19)."""
     if result != "retreat":
         return []
     return [
-        f"{m.name} surrenders: an enemy it observes is within 20 cm (p24)"
+        f"{m.name} would surrender (an enemy it observes is within 20 cm, p24); in close "
+        "combat that waits until both sides have tested (p19)"
+        if m.id in held
+        else f"{m.name} surrenders: an enemy it observes is within 20 cm (p24)"
         for p in pids
         if morale.WORSE.get(state.platoons[p].status, 0) < morale.WORSE["retreat"]
         for m in (state.elements[x] for x in state.platoons[p].members)
         if m.active and surrenders(state, m)
     ]
+
+
+def _hold(data: dict[str, Any], held: list[str]) -> dict[str, Any]:
+    """The test's event data naming the bases whose surrender waits (P336), if any."""
+    return data | {"held": held} if held else data
 
 
 def automatic(state: State, rng: random.Random) -> list[Draft]:
@@ -209,7 +264,9 @@ def automatic(state: State, rng: random.Random) -> list[Draft]:
             data["turns"] = turns
         if result != "ok":
             lines.append(f"a {result} platoon: its company HQ tests once its platoons have (p23)")
-        lines += _surrendering(state, [pid], result)
+        held = _held(state, [pid], result)
+        lines += _surrendering(state, [pid], result, held)
+        data = _hold(data, held)
         return [Draft("morale", data, (p.side,), (f"{p.name} tests morale {why}", *lines))]
     companies = state.phase_data.get("company_tests")
     if companies:
@@ -220,7 +277,9 @@ def automatic(state: State, rng: random.Random) -> list[Draft]:
             data["turns"] = turns
         if result != "ok":
             lines.append(f"the HQ's {result} stands for every platoon not already worse (p23)")
-        lines += _surrendering(state, list(c.platoons), result)
+        held = _held(state, list(c.platoons), result)
+        lines += _surrendering(state, list(c.platoons), result, held)
+        data = _hold(data, held)
         return [Draft("morale", data, (c.side,), (f"{c.name} HQ tests morale (p23)", *lines))]
     return []
 

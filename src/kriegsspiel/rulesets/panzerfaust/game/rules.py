@@ -22,6 +22,7 @@ from ..options import Options
 from ..rules.tables import Rules, rules
 from . import (
     card,
+    cqc_morale,
     fieldworks,
     fire_retreat,
     morale_tests,
@@ -50,6 +51,7 @@ MOVES = (
     "fire_retreat",
     "regrouped",
     "surrendered",
+    "cqc_morale",
     "dummy_placed",
     "arrive",
     "mine_hits",
@@ -78,7 +80,7 @@ class PanzerfaustGame:
     def __init__(self, rules_: Rules | None = None):
         self.rules = rules_ or rules()
         self.folds = {**phases.folds(), **morale_tests.FOLDS, **regroup.FOLDS, **withdrawal.FOLDS,
-                      **fire_retreat.FOLDS}  # fmt: skip
+                      **fire_retreat.FOLDS, **cqc_morale.FOLDS}  # fmt: skip
         clash = set(self.folds) & set(CORE_EVENTS)
         if clash:
             raise ValueError(f"phase handlers may not fold core events {sorted(clash)}")
@@ -178,6 +180,7 @@ class PanzerfaustGame:
                 return [Draft("game_over", verdict, None, notes(state))]
         tests = (
             morale_tests.automatic(state, rng)
+            or cqc_morale.automatic(state, rng)
             or withdrawal.surrendering(state)
             or fire_retreat.due(state, rng)
             or regroup.automatic(state)

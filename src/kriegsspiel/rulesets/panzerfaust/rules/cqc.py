@@ -100,7 +100,9 @@ def cqc(rules: Rules, attacker: Side, defender: Side):
     yield Note("defender's roll", "p18")
     hit_a = yield from chance_and_read(rules, fd, side_mods(rules, defender, attacker), "defender")
     yield Note(
-        "losses are simultaneous; both sides then test morale (a Retreat = surrender)", "p19"
+        "losses are simultaneous; both sides then test morale (a Retreat = surrender; if both "
+        "sides surrender, both disengage instead)",
+        "p19",
     )
     return Outcome(
         f"defender_{hit_d}_attacker_{hit_a}", (("defender_lost", hit_d), ("attacker_lost", hit_a))

@@ -100,7 +100,9 @@ def morale(rules: Rules, t: Test):
         return Outcome(f"shaken_{turns}")
     if result == "retreat":
         yield Note(
-            "retreats at once; surrenders if within 20 cm of the enemy (in CQC: surrenders)", "p24"
+            "retreats at once; surrenders if within 20 cm of the enemy (in CQC: surrenders, "
+            "unless the enemy does too: p19)",
+            "p24",
         )
     return Outcome(result)
 
