@@ -366,3 +366,19 @@ def test_an_fao_platoon_counts_the_carriers_team_once_it_is_set_up():
     assert [e.id for e in onboard_fire.mortars(g.state, b)] == ["g-tube"]
     advance(g, "E", 3)
     assert [e.id for e in onboard_fire.mortars(g.state, b)] == ["g-tube", "g-mtr-1-mortar"]
+
+
+def test_the_team_aboard_is_lost_with_its_carrier_and_on_the_ground_survives_it():
+    from kriegsspiel.rulesets.panzerfaust.game import orders_fire
+
+    g = _debarked()
+    st = g.state
+    orders_fire.land(st, [{"target": "g-mtr-1", "result": "destroyed"}])
+    assert st.elements["g-mtr-1"].lost and not st.elements["g-mtr-1-mortar"].lost  # off it
+    g = _debarked()
+    advance(g, "F", 3)
+    _order(g, {"type": "embark_mortar", "unit": "g-mtr-1"})
+    advance(g, "E", 5)
+    st = g.state
+    orders_fire.land(st, [{"target": "g-mtr-1", "result": "destroyed"}])
+    assert st.elements["g-mtr-1"].lost and st.elements["g-mtr-1-mortar"].lost  # aboard

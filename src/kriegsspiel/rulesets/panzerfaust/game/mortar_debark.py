@@ -19,8 +19,9 @@ phase F, each a single order of 1 pip (+1 out of command radius, p7) for the car
   aboard (p49).
 - `embark_mortar {unit: carrier}`: the team, set up within 5 cm of a carrier that has not
   moved this turn and in no melee its side knows of (P309), packs up (the same set-up time) and
-  climbs aboard (half a move, p12); the carrier stays put until then. Aboard, the team rides as the carrier's crew (lost with it),
-  and the carrier lays its mortar again by standing still a whole turn (p63, p92; P326, P348).
+  climbs aboard (half a move, p12); the carrier stays put until then. Aboard, the team rides as
+  the carrier's passenger (lost with it), and the carrier lays its mortar again by standing
+  still a whole turn (p63, p92; P326, P348).
 """
 
 from __future__ import annotations
