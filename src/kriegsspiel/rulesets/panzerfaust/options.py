@@ -48,6 +48,9 @@ class Options(BaseModel):
     high_observer: Literal["floors_hills", "floors"] = "floors_hills"  # P329: p8 note 4's x1.5
     vehicle_mortar_setup_laid: bool = True  # P326: a carrier placed at set-up is laid on turn 1
     us_mortar_carrier_arc: Literal["front", "rear"] = "front"  # P326: M21 front / M4A1 rear
+    # P346: the p12 set-up class of a carrier's mortar set up on the ground: by its p35 crew
+    # (81 mm: one team, a light mortar) or by calibre (81 mm a medium mortar)
+    debarked_mortar_class: Literal["crew", "calibre"] = "crew"
 
     @classmethod
     def parse(cls, pairs: list[str]) -> Options:

@@ -219,6 +219,9 @@ function pfLabel(c) {
   if (c.type === "unlimber" && own(c.unit).portee) return `unload ${unitName(c.unit)} from its truck (p34)`;
   if (c.type === "embark" && own(c.unit).kind === "gun") return `${unitName(c.unit)}: crew boards ${unitName(c.vehicle)}, apart from the gun (p34)`;
   if (c.type === "dismount" && own(c.unit).kind === "gun") return `${unitName(c.unit)}: crew gets down beside the gun (p34)`;
+  // a mortar carrier's mortar set up on the ground or loaded again (p12, p63, p92; P346-P348)
+  if (c.type === "debark_mortar") return `${unitName(c.unit)}: set its mortar up on the ground beside it (p12)`;
+  if (c.type === "embark_mortar") return `${unitName(c.unit)}: load its mortar back aboard (p12)`;
   if (c.type === "cover" && c.x !== undefined) return `cover ${unitName(c.unit)} at (${c.x}, ${c.y}) cm`;
   if (c.type === "move" && c.path) {
     const last = c.path[c.path.length - 1];

@@ -33,7 +33,8 @@ def record(rules: Rules, type_id: str) -> tuple[str, Any]:
     return find(rules.cat, tuple(KINDS), type_id)
 
 
-def _size(rec: Any) -> str:
+def observation_size(rec: Any) -> str:
+    """A piece's observation size (p8) from its record."""
     if isinstance(rec, InfantryTeam | InfantryWeapon):
         return "A"  # p8: infantry and heavy weapons are size A
     size = getattr(rec, "size", None)
@@ -174,7 +175,7 @@ def _add_forces(
                     None if arriving else t.y,
                     t.facing,
                     _turret(rec, t),
-                    _size(rec),
+                    observation_size(rec),
                     t.troop_class or pclass,
                     t.morale or pmorale,
                     hq=getattr(t, "hq", None),

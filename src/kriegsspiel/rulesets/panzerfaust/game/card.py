@@ -20,7 +20,7 @@ from typing import Any
 from ....engine.commands import IllegalCommand
 from ....geometry.footprint import in_arc
 from ..models import AFV
-from . import arms, floors, sight
+from . import arms, floors, mortar_sights, sight
 from .build import speeds
 from .state import Element, State
 from .view import VISIBLE_COUNTERS
@@ -163,9 +163,19 @@ def unit_card(state: State, side: str, name: str) -> dict[str, Any]:
             now.append(f"towing {e.towing}")
         if e.job:
             now.append(f"{e.job['kind'].replace('_', ' ')} until turn {e.job['done']}")
+        now += _mortar_now(state, e)
         card["data"]["rows"].append(["now", ", ".join(now)])
         card["data"]["rows"].append(["class and morale", f"{e.troop_class}, {e.morale}"])
     return card
+
+
+def _mortar_now(state: State, e: Element) -> list[str]:
+    """A carrier's mortar off the vehicle, or its team's work in hand (P346-P348)."""
+    off = mortar_sights.ashore(state, e)
+    if off is not None:
+        return [f"its mortar is off the vehicle: {state.elements[off['team']].name}"]
+    why = mortar_sights.unready(state, e)
+    return [why] if why and e.transport is None else []
 
 
 def sight_check(state: State, side: str, unit: str, x: float, y: float) -> dict[str, Any]:

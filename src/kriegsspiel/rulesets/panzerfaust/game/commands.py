@@ -197,3 +197,19 @@ class Unlimber(CommandModel):
     type: Literal["unlimber"]
     unit: Ident
     limbered_fire: bool = False
+
+
+class DebarkMortar(CommandModel):
+    """Phase F: the crew of mortar carrier `unit` gets its mortar down beside the vehicle and
+    sets it up there as a ground mortar team (notes p49, p63, p92; p12 times; P346)."""
+
+    type: Literal["debark_mortar"]
+    unit: Ident
+
+
+class EmbarkMortar(CommandModel):
+    """Phase F: the mortar team of carrier `unit`, within 5 cm of it, packs its mortar up and
+    loads it back on the vehicle (p12 times; P348)."""
+
+    type: Literal["embark_mortar"]
+    unit: Ident

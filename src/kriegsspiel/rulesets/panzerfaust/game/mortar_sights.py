@@ -15,8 +15,9 @@ observer, once it has stood still for a whole turn before (the notes' calibratio
 carrier placed at set-up counts as laid, option vehicle_mortar_setup_laid, P326) and not moved
 this turn. The US M4/M4A1 fire over the rear, the M21 over the front, 30 degrees either side;
 the one US record takes the option us_mortar_carrier_arc (P326); the German carriers, whose
-notes give no arc, fire all round (P326). Setting the mortar up off the vehicle is not played
-(P327)."""
+notes give no arc, fire all round (P326). A carrier whose mortar its crew set up on the ground
+(game/mortar_debark.py, P327, P346-P348) fires no mortar from the vehicle; the ground team fires
+as any mortar team once its set-up time is over."""
 
 from __future__ import annotations
 
@@ -38,6 +39,9 @@ HEAVY_ROW = "heavy_lost_calibre"
 LOST_MIN_CM = 60  # P267: a lost minimum range reads as the medium row's 60 cm (placeholder)
 TEMPLATES = 2  # targets offered per mortar in the legal templates
 CARRIER_ARC = 30.0  # degrees either side of the US carriers' mortar line (p92)
+MOUNTS = "carrier_mortars"  # state.offtable: carrier -> its mortar team (game/mortar_debark.py)
+WORK = {"debark": "getting its mortar down and setting it up",
+        "embark": "packing its mortar up to load it"}  # fmt: skip
 
 
 class MortarFire(CommandModel):
@@ -80,7 +84,36 @@ def bore(state: State, e: Element) -> float | None:
 
 
 def is_mortar(state: State, e: Element) -> bool:
-    return record(state, e) is not None or carries_mortar(state, e)
+    """A mortar team, or a carrier whose mortar is aboard."""
+    if record(state, e) is not None:
+        return True
+    return carries_mortar(state, e) and ashore(state, e) is None
+
+
+def ashore(state: State, v: Element) -> dict[str, Any] | None:
+    """The mortar team of carrier `v` while its mortar is off the vehicle (P346), or None."""
+    m = state.offtable.get(MOUNTS, {}).get(v.id)
+    return m if m is not None and m["ashore"] else None
+
+
+def carrier_of(state: State, e: Element) -> str | None:
+    """The carrier whose mortar team `e` is (P347), or None."""
+    return next((v for v, m in state.offtable.get(MOUNTS, {}).items() if m["team"] == e.id), None)
+
+
+def unready(state: State, e: Element) -> str | None:
+    """Why a carrier's mortar team may not fire its mortar now (p12 set-up; P346, P348)."""
+    vid = carrier_of(state, e)
+    if vid is None:
+        return None
+    m = state.offtable[MOUNTS][vid]
+    job = m.get("job")
+    if job:
+        return (f"{e.name} is {WORK[job['kind']]} until the end of turn {job['done']}'s "
+                "movement (p12; P346)")  # fmt: skip
+    if not m["ashore"]:
+        return f"{e.name} is not set up: its mortar was loaded on {vid} (p12; P348)"
+    return None
 
 
 def laid_since(state: State, e: Element) -> int:
@@ -119,9 +152,14 @@ def calibre(rec: ArtilleryBattery) -> float | None:
     return float(found[-1]) if found else None
 
 
+def table_row(mm: float) -> str:
+    """The p35 mortars table row of a mortar of `mm`."""
+    return next((r for top, r in ROWS if mm <= top), HEAVY_ROW)
+
+
 def reach(state: State, mm: float) -> tuple[float, float, list[str]]:
     """(least, greatest range in cm, placeholder notes) of a mortar of `mm` (p35 table)."""
-    row = next((r for top, r in ROWS if mm <= top), HEAVY_ROW)
+    row = table_row(mm)
     lo, la = state.rules.cell("mortars-table", row, "min_range_cm", LOST_MIN_CM)
     hi, lb = state.rules.cell("mortars-table", row, "max_range_cm", None)
     notes = [f"placeholder used: {x} (P267)" for x in (*la, *lb)]
@@ -137,6 +175,13 @@ def why_not(state: State, e: Element, xy: tuple[float, float], ammo: str) -> str
     rec = record(state, e)
     if rec is None and not carries_mortar(state, e):
         return f"{e.name} has no mortar (p36: on-board mortars fire over open sights)"
+    off = ashore(state, e) if rec is None else None
+    if off is not None:
+        team = state.elements[off["team"]]
+        if team.lost:
+            return f"{e.name}'s mortar was lost with its crew, {team.name} (P347)"
+        return (f"{e.name}'s mortar is off the vehicle with its crew ({team.name}): the vehicle "
+                "is a carrier only until the mortar is loaded again (p63, p92; P327)")  # fmt: skip
     mm = bore(state, e)
     if mm is None:
         what = rec.id if rec is not None else e.name
@@ -151,10 +196,9 @@ def why_not(state: State, e: Element, xy: tuple[float, float], ammo: str) -> str
     d = math.dist((e.x, e.y), xy)
     if not lo <= d <= hi:
         return f"{d:.0f} cm is outside the {mm:g} mm mortar's range {lo:g}-{hi:g} cm (p35)"
-    if rec is None:
-        why = _carrier_refused(state, e, xy)
-        if why:
-            return why
+    why = _carrier_refused(state, e, xy) if rec is None else unready(state, e)
+    if why:
+        return why
     if not support.observes_point(state, e, xy):
         return f"{e.name} cannot see ({xy[0]:g}, {xy[1]:g}) (p36: the crew must see its target)"
     why = indirect_smoke.refused(state, e.side, ammo, "mortar", mm)

@@ -27,14 +27,20 @@ from .state import Element, State
 
 
 def mortars(state: State, b: Battery) -> list[Element]:
-    """The platoon's mortar teams on the table, able to fire (not carried, lost, retreating)."""
+    """The platoon's mortar teams on the table, able to fire (not carried, lost, retreating,
+    nor a carrier's team still setting up, P346)."""
     p = state.platoons.get(str(b.on_board))
     if p is None:
         return []
     out = []
     for mid in p.members:
         e = state.elements[mid]
-        if e.active and not e.has("retreat") and mortar_sights.record(state, e) is not None:
+        if (
+            e.active
+            and not e.has("retreat")
+            and mortar_sights.record(state, e) is not None
+            and mortar_sights.unready(state, e) is None
+        ):
             out.append(e)
     return out
 

@@ -32,6 +32,7 @@ from . import (
     melee,
     melee_groups,
     morale_tests,
+    mortar_debark,
     movement,
     orders_cover,
     regroup,
@@ -55,6 +56,7 @@ EFFECTS = {"stunned_1": ("stunned", 1), "stunned_2": ("stunned", 2),
 # ----------------------------------------------------------------------------- folds
 def enter(state: State) -> None:
     towing.complete(state)  # guns (un)limbered by this turn's movement (p33)
+    mortar_debark.complete(state)  # carriers' mortars set up or loaded (p12, P346)
     order, keys = fire_order.build(state)
     state.fire_order, state.fire_step = order, 0
     state.phase_data.update(keys=keys, buffer=[], morale=[], shots={})

@@ -29,6 +29,7 @@ from . import (
     floors,
     mines,
     morale_tests,
+    mortar_debark,
     movement,
     orders_cover,
     overrun,
@@ -42,10 +43,12 @@ from .build import speed_placeholder
 from .commands import (
     Camouflage,
     Climb,
+    DebarkMortar,
     Dig,
     Disengage,
     Dismount,
     Embark,
+    EmbarkMortar,
     EndPlatoon,
     Exit,
     Group,
@@ -74,6 +77,8 @@ COMMANDS = {
     "unlimber": Unlimber,
     "disengage": Disengage,
     "climb": Climb,
+    "debark_mortar": DebarkMortar,
+    "embark_mortar": EmbarkMortar,
 }
 check = towing.check  # a scenario's limbered guns (build time)
 RANK = {"conscript": 0, "regular": 1, "veteran": 2}
@@ -205,6 +210,11 @@ def _tow_job(state: State, d: dict, e: Event) -> None:
     _spend(state, d)
 
 
+def _mortar_job(state: State, d: dict, e: Event) -> None:
+    mortar_debark.FOLDS[e.type](state, d, e)
+    _spend(state, d)
+
+
 FOLDS = {
     **arrivals.FOLDS,
     **overrun.FOLDS,
@@ -215,6 +225,7 @@ FOLDS = {
     "embark": _ride,
     "dismount": _ride,
     "tow_job": _tow_job,
+    **{kind: _mortar_job for kind in mortar_debark.FOLDS},
     "crew_parts": lambda state, d, e: _crew(state, d, e),
     "crew_joins": lambda state, d, e: _crew(state, d, e),
     "disengage": _disengage,
@@ -269,7 +280,11 @@ def can_move(state: State, e: Element) -> str | None:
         return f"{e.name} is retreating: its move is compulsory (p24)"
     if "cf" in e.counters:
         return f"{e.name} is giving covering fire and may do nothing else (p17)"
-    why = towing.why_not_move(state, e) or disengage.why_not_move(state, e)
+    why = (
+        towing.why_not_move(state, e)
+        or disengage.why_not_move(state, e)
+        or mortar_debark.why_not_move(state, e)
+    )
     if why:
         return why
     if movement.reach(state, e) <= 0:
@@ -319,6 +334,7 @@ def legal(state: State, side: str) -> list[dict[str, Any]]:
         out.append({"type": "group", "platoon": p.id, "order": "defend"})
         out += _ride_templates(state, side, p, left)
         out += _tow_templates(state, p, left)
+        out += _mortar_templates(state, p, left)
         out += _exit_templates(state, p, left)
         out += _melee_templates(state, p, left)
         out += [
@@ -383,10 +399,18 @@ def _tow_templates(state: State, p: Platoon, left: int) -> list[dict[str, Any]]:
     return out
 
 
+def _mortar_templates(state: State, p: Platoon, left: int) -> list[dict[str, Any]]:
+    """Mortar carriers' orders to set their mortars up off the vehicle or load them
+    (mortar_debark.py) that the company can pay for."""
+    mine = [state.elements[x] for x in p.members]
+    payable = [m for m in mine if m.active and _cost(state, m, False)[0] <= left]
+    return mortar_debark.templates(state, payable)
+
+
 def _ride_templates(state: State, side: str, p: Platoon, left: int) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for m in (state.elements[x] for x in p.members):
-        if m.lost or m.x is None or m.moved > 0:
+        if m.lost or m.x is None or m.moved > 0 or mortar_debark.refuses_rider(state, m):
             continue
         if m.kind == "gun":
             if m.crew_in and towing.why_not_rejoin(state, m) is None \
@@ -480,6 +504,8 @@ def resolve(state: State, side: str, cmd: dict[str, Any], rng: random.Random) ->
         return _ride_order(state, side, cmd)
     if kind in ("limber", "unlimber"):
         return _tow_order(state, side, cmd)
+    if kind in ("debark_mortar", "embark_mortar"):
+        return _mortar_order(state, side, cmd)
     if kind == "exit":
         return _exit(state, side, cmd)
     if kind in ("disengage", "climb"):
@@ -613,6 +639,9 @@ def _ride_order(state: State, side: str, cmd: dict[str, Any]) -> list[Draft]:
     p = _platoon(state, side, e.platoon, "unit")
     if e.kind == "gun":
         return _crew_order(state, side, cmd, e, p)
+    why = mortar_debark.refuses_rider(state, e)
+    if why:
+        raise IllegalCommand(why, "unit")
     if e.moved > 0:
         raise IllegalCommand(f"{e.name} has already moved this turn", "unit")
     if cmd["type"] == "dismount":
@@ -669,6 +698,19 @@ def _tow_order(state: State, side: str, cmd: dict[str, Any]) -> list[Draft]:
     last = _pips(state, p, cost, "unit")
     base = {"platoon": p.id, "company": p.company, "cost": cost, "finishes": last}
     return [Draft("tow_job", base | job, (side,), tuple(why))]
+
+
+def _mortar_order(state: State, side: str, cmd: dict[str, Any]) -> list[Draft]:
+    """A mortar carrier's crew gets its mortar down and sets it up, or packs it up and loads
+    it (mortar_debark.py): a single order of 1 pip (+1 out of command radius, p7) for the
+    carrier, whatever time the work takes (P346)."""
+    v = command.own(state, side, cmd.get("unit"))
+    p = _platoon(state, side, v.platoon, "unit")
+    kind, data, why = mortar_debark.plan(state, v, cmd["type"])
+    cost, _ = _cost(state, v, False)
+    last = _pips(state, p, cost, "unit")
+    base = {"platoon": p.id, "company": p.company, "cost": cost, "finishes": last}
+    return [Draft(kind, base | data, (side,), tuple(why))]
 
 
 def _mined(state: State, side: str, e: Element, path, step: dict, rng) -> list[Draft]:

@@ -58,6 +58,7 @@ MOVES = (
     "exited",
     "overrun",
     "overrun_hits",
+    "mortar_debarked",
 )
 # may take an element off its position
 LEAVES = (*MOVES, "embark", "dismount", "smoke_fired", "climb")
