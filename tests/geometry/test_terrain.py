@@ -93,3 +93,16 @@ def test_index_query_equals_naive(geoms, seg):
     line = LineString([seg[:2], seg[2:]]) if seg[:2] != seg[2:] else Point(seg[:2])
     expected = [f.id for f in table.features if f.geometry.intersects(line)]
     assert [f.id for f in table.query(line)] == expected
+
+
+def test_clip_lines_keeps_only_what_lies_inside_the_area():
+    """A building's section line drawn past its walls stops at them; a line leaving a
+    U-shaped area and coming back is two parts; one that meets it at a point only is nothing."""
+    from kriegsspiel.geometry import clip_lines
+
+    barn = [(40, 60), (80, 60), (80, 70), (40, 70)]
+    assert clip_lines(barn, [[(60, 55), (60, 75)]]) == [[(60.0, 60.0), (60.0, 70.0)]]
+    assert clip_lines(barn, [[(30, 50), (40, 60), (30, 70)], [(60, 65)]]) == []
+    u = [(0, 0), (30, 0), (30, 20), (20, 20), (20, 10), (10, 10), (10, 20), (0, 20)]
+    assert clip_lines(u, [[(-5, 15), (35, 15)]]) == [[(0.0, 15.0), (10.0, 15.0)],
+                                                     [(20.0, 15.0), (30.0, 15.0)]]  # fmt: skip

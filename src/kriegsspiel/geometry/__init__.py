@@ -40,7 +40,7 @@ from kriegsspiel.geometry.templates import (
     share_under,
     under,
 )
-from kriegsspiel.geometry.terrain import Crossing, Feature, Table, blocking_predicate
+from kriegsspiel.geometry.terrain import Crossing, Feature, Table, blocking_predicate, clip_lines
 from kriegsspiel.geometry.units import Unit, convert
 
 __all__ = [
@@ -70,6 +70,7 @@ __all__ = [
     "bearing",
     "blocking_predicate",
     "centre_distance",
+    "clip_lines",
     "convert",
     "distance",
     "in_arc",

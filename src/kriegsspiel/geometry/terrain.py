@@ -62,6 +62,21 @@ def blocking_predicate(rule: BlockRule) -> Callable[[Feature], bool]:
     return lambda f: f.kind in kinds
 
 
+def clip_lines(area: Sequence[XY], lines: Iterable[Sequence[XY]]) -> list[list[XY]]:
+    """The parts of `lines` (each two or more points) that lie inside the polygon `area`, in
+    order: what of a line drawn across an area may be shown within it (a building's inner
+    lines stop at its walls). A line that meets the area at a point only leaves nothing."""
+    shape = Polygon(area)
+    out: list[list[XY]] = []
+    for line in lines:
+        if len(line) < 2:
+            continue
+        for part in shapely.get_parts(LineString(line).intersection(shape)):
+            if part.geom_type == "LineString" and part.length > 0:
+                out.append([(float(x), float(y)) for x, y in part.coords])
+    return out
+
+
 @dataclass(frozen=True)
 class Crossing:
     """How a segment or path meets a feature.

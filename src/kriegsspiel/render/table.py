@@ -18,6 +18,8 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 from matplotlib.patches import Circle, Polygon  # noqa: E402
 
+from ..geometry.terrain import clip_lines  # noqa: E402
+
 COLOURS = {
     "woods": "#4f7a3a",
     "wood": "#4f7a3a",
@@ -81,6 +83,11 @@ def _feature_patch(f: dict[str, Any]):
     return None
 
 
+def _inside(f: dict[str, Any], lines: list) -> list:
+    """A feature's inner lines as drawn: clipped to its polygon (they stop at its edge)."""
+    return clip_lines(f["polygon"], lines) if f.get("polygon") else lines
+
+
 def render_view(view: dict[str, Any], out: Path, title: str | None = None) -> Path:
     """Write a PNG or SVG (by the file's suffix) of the table as the view sees it."""
     out = Path(out)
@@ -110,7 +117,7 @@ def render_view(view: dict[str, Any], out: Path, title: str | None = None) -> Pa
             )
     inner = _plugin(view).get("inner_lines")  # lines inside an area (a ruleset's plug-in)
     for f in view.get("terrain", []) if inner else []:
-        for line in (f.get("attributes") or {}).get(inner) or []:
+        for line in _inside(f, (f.get("attributes") or {}).get(inner) or []):
             xs, ys = zip(*line, strict=True)
             ax.plot(xs, ys, color="#222222", lw=0.8, ls="--")
     for o in view.get("objectives", []):

@@ -87,7 +87,7 @@ function pfRenderMarkers(S, el) {
     const words = PF_MARKERS[m.kind] || m.kind;
     const g = el("g", { class: `pf-marker pf-${m.kind}`, "data-marker": m.id },
       el("circle", { cx: m.x, cy: depth - m.y, r: Math.max(m.radius || 0, 1) }),
-      el("title", { text: `${words}${m.radius ? ` (${m.radius} cm)` : ""}` }));
+      el("title", { text: `${words}${m.radius ? ` (${m.radius} cm)` : ""}${pfAimedAt(m)}` }));
     const to = (m.data || {}).to;  // smoke spreading downwind (p33): the circle swept to `to`
     if (to) {
       g.append(el("line", { x1: m.x, y1: depth - m.y, x2: to[0], y2: depth - to[1],
@@ -174,17 +174,22 @@ function pfClick(x, y) {
   return true;
 }
 
-// a building cut into sections (p19, P328): its section lines, dashed, over the building
+// a covering-fire zone aimed at one floor of a building (p17, P338)
+function pfAimedAt(m) {
+  const aim = (m.data || {}).aim;
+  return aim ? `, floor ${aim.floor} of ${aim.building} only` : "";
+}
+
+// a building cut into sections (p19, P328): its section lines, dashed, over the building, as
+// the server sends them clipped to the building's walls (P340)
 function pfRenderSections(S, el) {
   const svg = document.querySelector("#table");
   const depth = S.view.table.depth;
   const layer = el("g", { class: "pf-sections" });
-  for (const f of S.view.terrain || []) {
-    for (const line of (f.attributes || {}).sections || []) {
-      layer.append(el("polyline", { class: "pf-section", "data-section-of": f.id, fill: "none",
-        stroke: "#222", "stroke-width": 0.3, "stroke-dasharray": "1 0.6",
-        points: line.map(([x, y]) => `${x},${depth - y}`).join(" ") }));
-    }
+  for (const { feature, line } of pfSection(S).sections || []) {
+    layer.append(el("polyline", { class: "pf-section", "data-section-of": feature, fill: "none",
+      stroke: "#222", "stroke-width": 0.3, "stroke-dasharray": "1 0.6",
+      points: line.map(([x, y]) => `${x},${depth - y}`).join(" ") }));
   }
   if (layer.childNodes.length) svg.append(layer);
 }
@@ -209,6 +214,7 @@ function pfLabel(c) {
     const seen = Math.max(...S.view.legal.filter((x) => x.target === c.target && x.at !== undefined).map((x) => x.at));
     return `fire ${unitName(c.unit)} → ${unitName(c.target)} at ${c.at} cm along its move (${Math.round((100 * c.at) / seen)}% of the path seen)`;
   }
+  if (c.type === "fire" && c.floor !== undefined) return `fire ${unitName(c.unit)} → ${pfEnemyAt(c.target)}: HE at floor ${c.floor} only (p32)`;
   if (c.type === "overrun") return pfOverrunLabel(c);
   if (c.type === "flame") return pfFlameLabel(c);
   if (c.type === "end_platoon") return `${pfPlatoonName(S, c.platoon)}: done moving`;
@@ -222,7 +228,10 @@ function pfLabel(c) {
   // a mortar carrier's mortar set up on the ground or loaded again (p12, p63, p92; P346-P348)
   if (c.type === "debark_mortar") return `${unitName(c.unit)}: set its mortar up on the ground beside it (p12)`;
   if (c.type === "embark_mortar") return `${unitName(c.unit)}: load its mortar back aboard (p12)`;
-  if (c.type === "cover" && c.x !== undefined) return `cover ${unitName(c.unit)} at (${c.x}, ${c.y}) cm`;
+  if (c.type === "cover" && c.x !== undefined) {
+    const floor = c.floor !== undefined ? `, floor ${c.floor} only (p17)` : "";
+    return `cover ${unitName(c.unit)} at (${c.x}, ${c.y}) cm${floor}`;
+  }
   if (c.type === "move" && c.path) {
     const last = c.path[c.path.length - 1];
     return `move ${unitName(c.unit)} to (${last[0]}, ${last[1]}) cm`;

@@ -80,3 +80,28 @@ def test_a_section_line_that_divides_nothing_is_refused_when_the_game_starts():
     barn.attributes.pop("sections")
     with pytest.raises(ValueError, match="only a building has sections"):
         Board(bad)
+
+
+def test_a_section_line_drawn_past_the_walls_is_drawn_inside_them_p340(tmp_path, monkeypatch):
+    """The barn's section line runs from y = 55 to 75 across a barn 60 to 70 deep: the view
+    sends, and the picture draws, only the stretch inside the walls."""
+    from shapely import LineString, Polygon
+
+    from kriegsspiel.render import table as picture
+
+    game = _game()
+    barn = Polygon([(40, 60), (80, 60), (80, 70), (40, 70)])
+    sent = game.view("ussr")["panzerfaust"]["sections"]
+    assert sent == [{"feature": "barn", "line": [[60.0, 60.0], [60.0, 70.0]]}]
+    figures = []
+    monkeypatch.setattr(picture.plt, "close", figures.append)
+    picture.render_view(game.view("germany"), tmp_path / "barn.png")
+    (fig,) = figures
+    dashed = [ln for ln in fig.axes[0].lines if ln.get_linestyle() == "--"]
+    assert [list(zip(*ln.get_data(), strict=True)) for ln in dashed] == [
+        [(60.0, 60.0), (60.0, 70.0)]
+    ]
+    for ln in dashed:
+        assert barn.buffer(1e-9).contains(LineString(list(zip(*ln.get_data(), strict=True))))
+    monkeypatch.undo()
+    picture.plt.close(fig)

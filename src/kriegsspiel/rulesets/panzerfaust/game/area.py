@@ -2,7 +2,8 @@
 fires HE at an infantry target; every enemy soft element (infantry, towed gun, softskin) in the
 beaten zone round that point rolls on its own (rules/area_fire.py). A gun cannot fire at a
 point inside its own beaten zone (errata 3). Friendly elements in the zone are not rolled for
-(decision P151)."""
+(decision P151). Fire aimed at one floor of a building rolls, in that building, only for the
+teams on that floor (p32, floor_zone.py)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from ....chance import sample
 from ....data.errors import RuleError
 from ..rules import area_fire
 from ..rules.weapons import Weapon, area_weapon
+from . import floor_zone
 from .state import Element, State
 
 SOFT = ("infantry", "gun", "softskin")
@@ -52,9 +54,17 @@ def why_not(state: State, e: Element, xy: tuple[float, float]) -> str | None:
     return None
 
 
-def fire(state: State, e: Element, xy: tuple[float, float], rng: random.Random, wp: bool = False):
+def fire(
+    state: State,
+    e: Element,
+    xy: tuple[float, float],
+    rng: random.Random,
+    wp: bool = False,
+    aimed: floor_zone.Aim | None = None,
+):
     """Every enemy soft element in the beaten zone: [(element, result name, explanation)];
-    `wp`: the zone of a WP round, each rolled with its -2 (p33); a target inside smoke -1 (p32)."""
+    `wp`: the zone of a WP round, each rolled with its -2 (p33); a target inside smoke -1 (p32);
+    `aimed`: the floor of a building the fire is aimed at (p32, floor_zone.py)."""
     from . import smoke  # smoke imports this module
 
     w = he_weapon(state, e)
@@ -65,7 +75,7 @@ def fire(state: State, e: Element, xy: tuple[float, float], rng: random.Random, 
     for t in state.elements.values():
         if t.side == e.side or not t.active or t.kind not in SOFT:
             continue
-        if math.dist((t.x, t.y), xy) > r:
+        if not floor_zone.inside(state, xy, r, aimed, t):
             continue
         cover = "dug_in" if t.has("dug_in") else COVER[state.board.cover(t.x, t.y)]
         shot = area_fire.AreaShot(

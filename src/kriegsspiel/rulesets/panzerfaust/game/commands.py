@@ -19,12 +19,14 @@ class EndPhase(CommandModel):
 
 
 class Cover(CommandModel):
-    """Phase D: an element gives covering fire on a zone centred on (x, y) (p17)."""
+    """Phase D: an element gives covering fire on a zone centred on (x, y) (p17); `floor`:
+    only that floor of the building at (x, y) (p17, P338)."""
 
     type: Literal["cover"]
     unit: Ident
     x: Finite
     y: Finite
+    floor: int | None = Field(default=None, ge=0, le=20)
 
 
 class Move(CommandModel):
@@ -67,12 +69,14 @@ class EndPlatoon(CommandModel):
 
 class Fire(CommandModel):
     """Phase G: the element whose turn it is fires at a target it observes (an alias); `at`
-    picks the point of a mover's path, in cm from its start (backtracking, p6)."""
+    picks the point of a mover's path, in cm from its start (backtracking, p6); `floor`: HE
+    area fire aimed at that floor of the building there (p32, P338)."""
 
     type: Literal["fire"]
     unit: Ident
     target: Ident
     at: float | None = Field(default=None, ge=0, le=1e4)
+    floor: int | None = Field(default=None, ge=0, le=20)
 
 
 class Flame(CommandModel):

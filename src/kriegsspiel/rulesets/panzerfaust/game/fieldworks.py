@@ -40,6 +40,7 @@ from ....engine.commands import IllegalCommand
 from ....engine.events import Draft, Event
 from ..rules import observe
 from ..rules import works as works_rules
+from . import floor_zone
 from .state import Element, Platoon, State
 
 POSITION = ("dug_in", "camouflaged")  # counters of a position, lost when the element leaves it
@@ -124,8 +125,8 @@ def under_fire(state: State, e: Element, side: str | None = None) -> bool:
             enemy = firer is None or firer.side != e.side
         else:
             enemy = m.side != e.side
-        if enemy and math.dist((m.x, m.y), (e.x, e.y)) <= m.radius:
-            return True
+        if enemy and floor_zone.inside(state, (m.x, m.y), m.radius, m.data.get("aim"), e):
+            return True  # a zone aimed at another floor of its building misses it (P338)
     return False
 
 

@@ -26,11 +26,16 @@ from .state import Element, State
 HIGH = 3  # floors up for the observer's height advantage (p8 note 4)
 
 
+def level(floor: int) -> float:
+    """How high above the ground a piece on `floor` sees and is seen from (P329)."""
+    return EYE + floor * STOREY
+
+
 def eye(state: State, e: Element) -> float:
     """How high above the ground `e` sees and is seen from: its floor's height (P329)."""
     if not e.floor:
         return EYE
-    return EYE + melee_contact.floor(state, e) * STOREY
+    return level(melee_contact.floor(state, e))
 
 
 def eye_at(state: State, e: Element, x: float, y: float) -> float:
@@ -39,7 +44,7 @@ def eye_at(state: State, e: Element, x: float, y: float) -> float:
     if not e.floor:
         return EYE
     b = melee_contact.building(state, x, y)
-    return EYE + e.floor * STOREY if b is not None and e.floor < melee_contact.floors(b) else EYE
+    return level(e.floor) if b is not None and e.floor < melee_contact.floors(b) else EYE
 
 
 def high(state: State, e: Element) -> bool:

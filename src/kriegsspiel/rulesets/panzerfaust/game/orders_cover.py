@@ -3,7 +3,9 @@ fire and where (1 pip each from the company); a CF counter goes by the firer (it
 see) and the matching one on the target zone (everyone's); enemy infantry in the zone are
 pinned until the turn ends and must pass a morale test before moving or firing. The zone is a
 circle whose diameter is the firers' summed width in team bases (decision P144: the book
-gives widths, no depth). A covering-fire element does nothing else this turn."""
+gives widths, no depth). A covering-fire element does nothing else this turn. A zone aimed at
+one floor of a building (`floor`, p17: one floor a weapon) pins, in that building, only the
+teams on that floor (floor_zone.py, P338-P339)."""
 
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from ....engine.commands import IllegalCommand
 from ....engine.events import Draft, Event
 from ..rules import infantry_fire
 from ..rules.infantry_fire import covering_fire_width
-from . import arms, fieldworks, floors, turn
+from . import arms, fieldworks, floor_zone, floors, turn
 from .commands import Cover
 from .state import Marker, State
 
@@ -42,7 +44,8 @@ def _cover(state: State, d: dict, e: Event) -> None:
 
 
 def _zone(state: State, d: dict, e: Event) -> None:
-    state.markers[d["id"]] = Marker(d["id"], "cf", None, d["x"], d["y"], d["radius"])
+    data = {"aim": d["aim"]} if d.get("aim") else {}
+    state.markers[d["id"]] = Marker(d["id"], "cf", None, d["x"], d["y"], d["radius"], data)
 
 
 def _pinned(state: State, d: dict, e: Event) -> None:
@@ -87,10 +90,13 @@ def legal(state: State, side: str) -> list[dict[str, Any]]:
             continue
         far = arms.reach(state, team)
         for t in (state.elements[i] for i in state.seen.get(side, ())):
-            near = math.dist((e.x, e.y), (t.x, t.y)) <= far
-            high = floors.eye(state, e)
-            if t.kind == "infantry" and near and state.board.los((e.x, e.y), (t.x, t.y), high):
-                out.append({"type": "cover", "unit": e.id, "x": t.x, "y": t.y})
+            if t.kind != "infantry" or math.dist((e.x, e.y), (t.x, t.y)) > far:
+                continue
+            cmd = {"type": "cover", "unit": e.id, "x": t.x, "y": t.y}
+            if state.board.los((e.x, e.y), (t.x, t.y), floors.eye(state, e)):
+                out.append(cmd)
+            for f in floor_zone.choices(state, e, (t.x, t.y)):  # one floor it sees (p17)
+                out.append(cmd | {"floor": f})
     return out
 
 
@@ -102,18 +108,27 @@ def resolve(state: State, side: str, cmd: dict[str, Any], rng: random.Random) ->
     far = arms.reach(state, team)
     if math.dist((e.x, e.y), (x, y)) > far:
         raise IllegalCommand(f"the zone is beyond {e.name}'s small-arms range ({far:g} cm)", "x")
-    if not state.board.los((e.x, e.y), (x, y), floors.eye(state, e)):  # its floor (P329)
+    floor = cmd.get("floor")
+    if floor is not None:  # the line to that floor's height (P338)
+        why = floor_zone.why_not(state, e, (x, y), floor)
+        if why:
+            raise IllegalCommand(why, "floor")
+    elif not state.board.los((e.x, e.y), (x, y), floors.eye(state, e)):  # its floor (P329)
         raise IllegalCommand(f"{e.name} has no line of sight to ({x:g}, {y:g})", "x")
+    aimed = floor_zone.aim(state, (x, y), floor)
     radius = covering_fire_width(weapons) * BASE / 2
     n = sum(1 for m in state.markers.values() if m.kind == "cf")
     zone = {"id": f"cf-{state.turn}-{n + 1}", "x": x, "y": y, "radius": radius}
+    if aimed:
+        zone["aim"] = aimed
     enemy = state.enemy(side)
     pinned = [
         o.id
         for o in state.side_elements(enemy)
-        if o.active and o.kind == "infantry" and math.dist((o.x, o.y), (x, y)) <= radius
+        if o.active and o.kind == "infantry" and floor_zone.inside(state, (x, y), radius, aimed, o)
     ]
-    lines = (f"covering fire {covering_fire_width(weapons):g} base widths wide (p17)",)
+    lines = (f"covering fire {covering_fire_width(weapons):g} base widths wide (p17)",
+             *floor_zone.note(aimed))  # fmt: skip
     drafts = [
         Draft("cover", {"unit": e.id, "zone": zone["id"]}, (side,), lines),
         Draft("cf_zone", zone, None),
@@ -133,7 +148,7 @@ def fire_on(state: State, e: Any, rng: random.Random) -> list[Draft]:
     results, lines = [], []
     for zone, firer_id in sorted(state.cf_by.items()):
         m, firer = state.markers.get(zone), state.elements[firer_id]
-        if m is None or not firer.active or math.dist((m.x, m.y), (e.x, e.y)) > m.radius:
+        if m is None or not firer.active or not covers(state, m, e):
             continue
         team = arms.small_arms(state, firer)
         dist = math.dist((firer.x, firer.y), (e.x, e.y))
@@ -152,6 +167,11 @@ def fire_on(state: State, e: Any, rng: random.Random) -> list[Draft]:
         Draft("shot_at", {"unit": e.id, "result": worst["result"], "at_xy": None, "by": None,
                           "covering_fire": True}, (e.side,), tuple(lines)),
     ]  # fmt: skip
+
+
+def covers(state: State, m: Marker, e: Any) -> bool:
+    """Whether the covering-fire zone `m` reaches `e` (on its floor, when aimed at one)."""
+    return floor_zone.inside(state, (m.x, m.y), m.radius, m.data.get("aim"), e)
 
 
 def killed(drafts: list[Draft]) -> bool:

@@ -29,6 +29,7 @@ from . import (
     fieldworks,
     fire_order,
     flame,
+    floor_zone,
     melee,
     melee_groups,
     morale_tests,
@@ -341,7 +342,11 @@ def legal(state: State, side: str) -> list[dict[str, Any]]:
         return []
     out: list[dict[str, Any]] = [{"type": "hold", "unit": e.id}]
     for t in targets(state, e):
-        out.append({"type": "fire", "unit": e.id, "target": state.aliases.alias(side, t.id)})
+        alias = state.aliases.alias(side, t.id)
+        out.append({"type": "fire", "unit": e.id, "target": alias})
+        if _area(state, e, t, (t.x, t.y)):  # HE at a building: a floor may be named (p32)
+            for f in floor_zone.choices(state, e, (t.x, t.y)):
+                out.append({"type": "fire", "unit": e.id, "target": alias, "floor": f})
     for t, cm in backtracks(state, e):
         alias = state.aliases.alias(side, t.id)
         out.append({"type": "fire", "unit": e.id, "target": alias, "at": cm})
@@ -449,6 +454,7 @@ def resolve(state: State, side: str, cmd: dict[str, Any], rng: random.Random) ->
         drafts, hits = smoke.resolve(state, side, e, cmd, rng)
         return drafts + _zone_drafts(state, e, hits, None)
     e, t, xy = _aim(state, side, cmd)
+    aimed = _floor(state, e, t, xy, cmd)
     drafts: list[Draft] = []
     if e.has("pinned"):
         res = sample(morale_tests.break_pin, state.rules, e, rng=rng)
@@ -461,8 +467,8 @@ def resolve(state: State, side: str, cmd: dict[str, Any], rng: random.Random) ->
     flamed = cmd["type"] == "flame"
     if flamed and _burns(state, e, t):
         return drafts + _flame_arc(state, side, e, t, xy, cmd, rng)
-    if not flamed and t.kind == "infantry" and not _small_arms_reach(state, e, _range(e, xy)):
-        return drafts + _he(state, side, e, t, xy, cmd, rng)
+    if not flamed and _area(state, e, t, xy):
+        return drafts + _he(state, side, e, t, xy, cmd, rng, aimed)
     res = _roll(state, e, t, xy, rng, flamed)
     result = res.result.name
     lines = tuple(res.lines()) + _placeholders(res) + towing.horse_note(state, t)
@@ -479,15 +485,48 @@ def resolve(state: State, side: str, cmd: dict[str, Any], rng: random.Random) ->
     return drafts
 
 
-def _he(state: State, side: str, e: Element, t: Element, xy, cmd: dict, rng) -> list[Draft]:
-    """HE direct area fire at an infantry target (area.py): one roll per element in the zone."""
-    hits = area.fire(state, e, xy, rng)
-    aimed = next((r for el, r, _ in hits if el.id == t.id), "survives")
-    lines = tuple(line for el, _, res in hits for line in (f"{el.kind} in the beaten zone:",
-                  *res.lines(), *_placeholders(res), *towing.horse_note(state, el)))  # fmt: skip
+def _area(state: State, e: Element, t: Element, xy: tuple[float, float]) -> bool:
+    """Whether a `fire` at `t` at `xy` is HE direct area fire: infantry beyond small arms."""
+    return t.kind == "infantry" and not _small_arms_reach(state, e, _range(e, xy))
+
+
+def _floor(state: State, e: Element, t: Element, xy, cmd: dict) -> floor_zone.Aim | None:
+    """The floor a `fire` command's HE is aimed at (p32, P338), checked before any die is
+    rolled; None when it names none."""
+    floor = cmd.get("floor")
+    if floor is None:
+        return None
+    if not _area(state, e, t, xy):
+        raise IllegalCommand(
+            f"{e.name} fires small arms or its gun at that target, not HE area fire: a floor is "
+            "named only for area fire (p32)", "floor")  # fmt: skip
+    why = floor_zone.why_not(state, e, xy, floor)
+    if why:
+        raise IllegalCommand(why, "floor")
+    return floor_zone.aim(state, xy, floor)
+
+
+def _he(
+    state: State, side: str, e: Element, t: Element, xy, cmd: dict, rng,
+    aimed: floor_zone.Aim | None = None,
+) -> list[Draft]:  # fmt: skip
+    """HE direct area fire at an infantry target (area.py): one roll per element in the zone,
+    or only on the floor `aimed` at in its building (p32); the firer's side is told the rolls
+    at the elements it observes, each victim its own. The aimed-at target on another floor is
+    outside the zone."""
+    hits = area.fire(state, e, xy, rng, aimed=aimed)
+    result = next((r for el, r, _ in hits if el.id == t.id), "outside" if aimed else "survives")
+    seen = state.seen.get(side, ())
+    lines = floor_zone.note(aimed) + tuple(
+        line for el, _, res in hits if el.id in seen
+        for line in (f"{el.kind} in the beaten zone:", *res.lines(), *_placeholders(res),
+                     *towing.horse_note(state, el))
+    )  # fmt: skip
     at_xy = list(xy) if (xy != (t.x, t.y)) else None
-    mine = {"unit": e.id, "target": state.aliases.alias(side, t.id), "result": aimed,
+    mine = {"unit": e.id, "target": state.aliases.alias(side, t.id), "result": result,
             "at_xy": at_xy, "at": cmd.get("at"), "he": True}  # fmt: skip
+    if aimed:
+        mine["floor"] = aimed["floor"]
     return [Draft("shot", mine, (side,), lines)] + _zone_drafts(state, e, hits, (t.id, at_xy))
 
 

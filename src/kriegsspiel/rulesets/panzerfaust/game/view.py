@@ -11,6 +11,7 @@ from typing import Any
 from ....engine import victory
 from ....engine.envelope import scenario_keys
 from ....engine.events import SPECTATOR, UMPIRE
+from ....geometry.terrain import clip_lines
 from . import (
     along_move,
     counter_battery,
@@ -147,6 +148,7 @@ def view(game: Any, state: State, side: str) -> dict[str, Any]:
             "positions": fieldworks.empty_positions(state, side),  # own empty positions (P318)
         }  # fmt: skip
     section["markers"] = markers
+    section["sections"] = section_lines(state)  # public: the table's own drawing
     # exit goals: a side's own progress in full, the enemy's goal only (decision P258)
     section["exit"] = victory.exit_counters(sc, game.statuses(state), side)
     if side not in (UMPIRE, SPECTATOR):
@@ -171,6 +173,20 @@ def view(game: Any, state: State, side: str) -> dict[str, Any]:
         "last_known": last,
         "panzerfaust": section,
     }
+
+
+def section_lines(state: State) -> list[dict[str, Any]]:
+    """Each building's section lines (p19, P328) as the table draws them: clipped to the
+    building's walls, so that a line the scenario drew past them stops there (P340)."""
+    memo = state.cache.get("section_lines")
+    if memo is None:
+        memo = state.cache["section_lines"] = [
+            {"feature": f.id, "line": [list(p) for p in line]}
+            for f in state.scenario.terrain
+            if f.polygon and (f.attributes or {}).get("sections")
+            for line in clip_lines(f.polygon, f.attributes["sections"])
+        ]
+    return memo
 
 
 def _support(state: State, side: str) -> dict[str, Any]:
