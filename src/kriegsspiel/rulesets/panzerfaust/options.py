@@ -45,6 +45,7 @@ class Options(BaseModel):
     limbered_fire: Literal["notes", "aa", "none"] = "notes"  # P277: p33-34 guns firing limbered
     horse_towing: Literal["rates", "p25"] = "rates"  # P317: p13 horse-team rates include the gun
     high_observer: Literal["floors_hills", "floors"] = "floors_hills"  # P329: p8 note 4's x1.5
+    crew_from_above: Literal["floors", "floors_hills"] = "floors"  # P343: p17 fire from above
     vehicle_mortar_setup_laid: bool = True  # P326: a carrier placed at set-up is laid on turn 1
     us_mortar_carrier_arc: Literal["front", "rear"] = "front"  # P326: M21 front / M4A1 rear
 
