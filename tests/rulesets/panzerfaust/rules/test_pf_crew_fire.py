@@ -9,6 +9,7 @@ from fractions import Fraction
 import pytest
 
 from kriegsspiel.chance import exact, sample
+from kriegsspiel.data.errors import RuleError
 from kriegsspiel.rulesets.panzerfaust.rules import crew_fire, infantry_fire
 from kriegsspiel.rulesets.panzerfaust.rules.teams import parse_teams
 
@@ -89,3 +90,29 @@ def test_p17_explanation_names_the_crew_cover_and_the_outcome(R):
     lines = out.lines()
     assert any("AFV crew (p17) in hard cover -6" in line for line in lines)
     assert any("closed down for the rest of the game" in line for line in lines)
+
+
+def _action(cat, **p):
+    from kriegsspiel.rulesets.panzerfaust.actions import ACTIONS
+    from kriegsspiel.rulesets.panzerfaust.options import Options
+
+    base = dict(teams="lmg-team-belt", range=20.0, arc="front", from_above=False,
+                closed_down=False, target_moving="none", firer_moved=False,
+                troop_class="regular", weather="clear")  # fmt: skip
+    q = ACTIONS["crew-fire"].build(cat, Options(), **(base | p))
+    return dict(exact(q.fn, *q.args).probs)
+
+
+def test_p17_the_odds_action_reads_the_afv_record(cat):
+    """`odds panzerfaust crew-fire`: one belt LMG (3 factors, P53) at the SU-76 (open top and
+    rear, data): from the side partial cover, -2 -> variation -3/-2/-1 -> 0/0/1 teams on the 3
+    column; from the rear none -> -1/0/+1 -> 1/1/1; the T-60's head-up commander (one-man
+    turret) in hard cover never falls to one LMG; a closed-down T-34 is refused."""
+    assert _action(cat, target="ussr/su-76", arc="side") == {
+        "crew_lost": THIRD,
+        "lost_0": 2 * THIRD,
+    }
+    assert _action(cat, target="ussr/su-76", arc="rear") == {"crew_lost": Fraction(1)}
+    assert _action(cat, target="ussr/t-60", arc="rear") == {"lost_0": Fraction(1)}
+    with pytest.raises(RuleError, match=r"closed down cannot be hurt by small arms \(p17\)"):
+        _action(cat, target="ussr/t-34-76-m1943", closed_down=True)
