@@ -139,6 +139,23 @@ def test_p17_from_a_second_storey_an_open_top_gives_no_cover():
     assert _odds(game, "g-upper", "s-su37") == NO_EFFECT
 
 
+@pytest.mark.parametrize(
+    ("option", "expected"),
+    [
+        ("floors", NO_EFFECT),
+        ("floors_hills", {"crew_lost": Fraction(2, 3), "lost_0": Fraction(1, 3)}),
+    ],
+)
+def test_p343_from_a_knoll_fire_is_from_above_only_with_floors_hills(option, expected):
+    """The LMG set on the knoll (ground 2, a storey above the AFV's crew, P329's storey): 72 cm
+    from the su-37, 2 factors (band 60-80 cm, P53). Open top, from above: no cover, -1/0/+1 ->
+    0/1/1 teams on the 2 column (2/3); `floors` keeps it hard cover (-7/-6/-5 -> 0)."""
+    game = _at_fire(crew_from_above=option)
+    lmg = game.state.elements["g-lmg"]
+    lmg.x, lmg.y = 182.0, 102.0
+    assert _odds(game, "g-lmg", "s-su37") == expected
+
+
 def test_p17_a_plain_fire_at_an_afv_without_a_gun_points_to_the_crew():
     game = _at_fire()
     alias = game.state.aliases.alias("germany", "s-su37")
