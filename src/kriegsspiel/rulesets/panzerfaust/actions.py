@@ -14,6 +14,7 @@ from .rules import (
     at_fire,
     bog,
     cqc,
+    crew_fire,
     flame,
     indirect,
     infantry_fire,
@@ -25,6 +26,7 @@ from .rules import (
     weather,
     works,
 )
+from .rules.lookup import find
 from .rules.tables import CLASSES, RATINGS, Rules
 from .rules.teams import parse_teams
 from .rules.weapons import (
@@ -52,6 +54,7 @@ WEATHER = Param("weather", str, "clear", "rain/falling snow or night", ("clear",
 MOVING = ("none", "over15_to_from", "across_under15", "across_over15")
 PRIOR = ("none", "stunned_1", "stunned_2", "immobilised", "gun_damaged")
 LOCS = ("turret", "upper_hull", "lower_hull", "tracks")
+ARCS = ("front", "side", "rear")
 
 
 def _rules(cat: Catalogue, opts: Options) -> Rules:
@@ -141,6 +144,26 @@ def build_infantry_fire(cat, opts, **p) -> Query:
         (),
         f"{names} fire at {f.range:g} cm",
         key=lambda r: int(r.name.split("_")[1]),
+    )
+
+
+def build_crew_fire(cat, opts, *, teams, range, target, arc, from_above, closed_down, **p):
+    """Small arms at the crew of the AFV record `target` from `arc` (p17): its `open` list and
+    one-man turret from the data; a fully enclosed AFV closed down is refused."""
+    _, rec = find(cat, ("afv",), target)
+    parts = tuple(getattr(rec, "open", None) or ())
+    why = crew_fire.why_safe(parts, closed_down)
+    if why:
+        raise RuleError(f"{rec.name}: {why}")
+    cover = crew_fire.crew_cover(parts, arc, from_above)
+    f = infantry_fire.Fire(parse_teams(cat, teams), float(range), cover, afv_crew=True, **p)
+    shot = crew_fire.CrewShot(f, parts, bool(getattr(rec, "one_man_turret", False)))
+    return Query(
+        crew_fire.crew_fire,
+        (_rules(cat, opts), shot),
+        ("lost_0", "crew_lost", "commander_killed", "bailed_out"),
+        f"small arms at the crew of {rec.name} from its {arc}, {f.range:g} cm, "
+        + {"none": "no cover", "soft": "partial cover", "hard": "hard cover"}[cover],
     )
 
 
@@ -505,6 +528,30 @@ ACTIONS = {
             ),
             build_infantry_fire,
             {"firer_kinds": ("infantry_team",)},
+        ),
+        Action(
+            "crew-fire",
+            "small arms at an AFV's crew (p17): crew lost, commander killed, bail-out",
+            (
+                Param("teams", str, required=True, help=TEAMS, example="lmg-team-belt:3"),
+                Param("range", float, required=True, help="range in cm", example=20, **CM_BOUND),
+                Param("target", str, required=True, help="the AFV fired on", example="ussr/su-76"),
+                Param("arc", str, "front", "the hull's arc the firer stands in", ARCS),
+                flag("from_above", "fired on from above, e.g. a building's upper floor (P343)"),
+                flag("closed_down", "the AFV is closed down"),
+                Param(
+                    "target_moving",
+                    str,
+                    "none",
+                    "target moved 5-10 or over 10 cm",
+                    ("none", "over5", "over10"),
+                ),
+                flag("firer_moved", "firer moved up to half"),
+                CLASS,
+                WEATHER,
+            ),
+            build_crew_fire,
+            {"firer_kinds": ("infantry_team",), "target_kinds": ("afv",)},
         ),
         Action(
             "cqc",

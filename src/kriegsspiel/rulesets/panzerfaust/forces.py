@@ -82,6 +82,7 @@ class Team(Piece):
     dug_in: bool = False  # p38: dug-in counter
     floor: int = Field(0, ge=0)  # p19: the floor of the building it stands in (0: ground)
     camouflaged: bool = False  # p9: camouflage already made
+    closed_down: bool = False  # p8-9, p17: an AFV placed with its hatches closed (P341)
     entrenched: str | None = None  # id of the side's work (entrenchment, pillbox) it occupies
     hidden: bool = False  # p5: placed on the map, not on the table, until observed
     squad: str | None = None  # p11: teams of one squad/section move and test morale as one

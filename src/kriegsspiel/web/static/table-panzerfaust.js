@@ -215,6 +215,9 @@ function pfLabel(c) {
     return `fire ${unitName(c.unit)} → ${unitName(c.target)} at ${c.at} cm along its move (${Math.round((100 * c.at) / seen)}% of the path seen)`;
   }
   if (c.type === "fire" && c.floor !== undefined) return `fire ${unitName(c.unit)} → ${pfEnemyAt(c.target)}: HE at floor ${c.floor} only (p32)`;
+  if (c.type === "fire" && c.crew) return `fire ${unitName(c.unit)}'s small arms at the crew of ${pfEnemyAt(c.target)} (p17)`;
+  if (c.type === "close_down") return `close down ${unitName(c.unit)}: hatches shut (p8-9, p17)`;
+  if (c.type === "open_up") return `open up ${unitName(c.unit)}: commander head-up (p8-9, p17)`;
   if (c.type === "overrun") return pfOverrunLabel(c);
   if (c.type === "flame") return pfFlameLabel(c);
   if (c.type === "end_platoon") return `${pfPlatoonName(S, c.platoon)}: done moving`;

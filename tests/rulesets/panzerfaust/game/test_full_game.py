@@ -55,11 +55,13 @@ def scripted(game: Game, max_commands: int = 3000) -> int:
 
 
 def test_scripted_game_reaches_a_verdict_and_replays():
-    game = Game(skirmish(), seed=21)
+    game = Game(skirmish(), seed=19)
     scripted(game)
     out = game.outcome
-    # seed 21: the Panzers reach the farm and hold it at the end of turn 6 (other seeds end
-    # in a retreat or a draw: the dice decide, the script does not)
+    # seed 19: the Panzers reach the farm and hold it at the end of turn 6 (other seeds end
+    # in a retreat or a draw: the dice decide, the script does not). Seed 21 held it until
+    # small arms could fire at AFV crews (p17): the British teams that had no target now fire
+    # at the Panzer commanders, so the dice fall elsewhere and seed 21 ends in a draw.
     assert out == {"winner": "germany", "reason": "holds farm", "turn": 6}
     kinds = {e.type for e in game.events}
     # every phase of p6 ran, pips rolled, platoons moved, shots fired, morale tested

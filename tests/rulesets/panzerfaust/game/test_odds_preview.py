@@ -38,7 +38,8 @@ def at_g() -> Game:
 
 
 def shots(game: Game, side: str) -> list[dict]:
-    return [c for c in game.legal_commands(side) if c["type"] == "fire"]
+    """The fire commands offered to `side`, not those at an AFV's crew (p17, test_crew_fire)."""
+    return [c for c in game.legal_commands(side) if c["type"] == "fire" and not c.get("crew")]
 
 
 def _tank_shots(game: Game) -> list[tuple[str, dict]]:

@@ -190,6 +190,10 @@ def _add_forces(
                 for flag in ("dug_in", "camouflaged"):
                     if getattr(t, flag, False):
                         e.counters[flag] = 1
+                if getattr(t, "closed_down", False):
+                    if not isinstance(rec, AFV):
+                        raise ValueError(f"{t.id}: only an AFV is placed closed down (p8)")
+                    e.counters["closed_down"] = 1
                 e.floor = int(getattr(t, "floor", 0) or 0)  # p19, P307 (checked below)
                 if getattr(t, "entrenched", None):
                     e.counters["dug_in"] = 1  # an entrenchment or pillbox it occupies (p39)

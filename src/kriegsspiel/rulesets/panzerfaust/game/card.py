@@ -45,7 +45,10 @@ REMINDERS = {
     "camouflaged": "Camouflaged: harder to observe, its muzzle flash seen at half range; lost "
     "when it moves (p9), or fires with the option camouflage_on_fire=lose (P264).",
     "dug_in": "Dug in: harder to observe and to hit (p8, p39); lost when it moves.",
-    "closed_down": "Closed down: the crew sees a narrower arc (p9).",
+    "closed_down": "Closed down: the crew sees a narrower arc, half as far (p8-9); small arms "
+    "cannot reach the crew of a fully enclosed AFV (p17).",
+    "commander_killed": "Commander killed: closed down for the rest of the game, -2 to its AT "
+    "fire (p28) and to its platoon's morale tests (p23).",
     "cf": "Giving covering fire this turn (p17).",
 }
 SIZES = ("A", "B", "C", "D")

@@ -70,13 +70,30 @@ class EndPlatoon(CommandModel):
 class Fire(CommandModel):
     """Phase G: the element whose turn it is fires at a target it observes (an alias); `at`
     picks the point of a mover's path, in cm from its start (backtracking, p6); `floor`: HE
-    area fire aimed at that floor of the building there (p32, P338)."""
+    area fire aimed at that floor of the building there (p32, P338); `crew` turns its small
+    arms on the crew of an AFV target (p17)."""
 
     type: Literal["fire"]
     unit: Ident
     target: Ident
     at: float | None = Field(default=None, ge=0, le=1e4)
     floor: int | None = Field(default=None, ge=0, le=20)
+    crew: bool = False
+
+
+class CloseDown(CommandModel):
+    """Phase F: an AFV of the platoon moving now closes its hatches (free; p8-9, p17)."""
+
+    type: Literal["close_down"]
+    unit: Ident
+
+
+class OpenUp(CommandModel):
+    """Phase F: an AFV of the platoon moving now opens up, its commander head-up (free; p8-9,
+    p17)."""
+
+    type: Literal["open_up"]
+    unit: Ident
 
 
 class Flame(CommandModel):

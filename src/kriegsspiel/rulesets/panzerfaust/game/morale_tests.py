@@ -34,7 +34,8 @@ def gone(state: State, eid: str) -> bool:
 def _afv_platoon(state: State, p: Platoon) -> morale.Test:
     """An AFV platoon tests with its AFVs as sub-units (p23 example): -2 for each destroyed or
     disabled (hull or gun damage) since its last regroup (p24), -1 for each Shaken; an AFV
-    left alone tests as itself, -6 if it is damaged (decision P274)."""
+    left alone tests as itself, -6 if it is damaged (decision P274); -2 while an AFV of it
+    goes on with its head-up commander killed (p17, p23; P344)."""
     members = [state.elements[m] for m in p.members if m not in p.written_off]
     alive = [m for m in members if not m.lost]
     damaged = [m for m in alive if m.has("hull_damaged") or m.has("gun_damaged")]
@@ -45,6 +46,7 @@ def _afv_platoon(state: State, p: Platoon) -> morale.Test:
         subunits_shaken=sum(1 for m in alive if m.has("shaken")),
         afv=True,
         afv_damaged=alone and bool(damaged),
+        commander_killed=any(m.has("commander_killed") for m in alive),
         hq_lost=p.hq is not None and state.elements[p.hq].lost,
     )
 

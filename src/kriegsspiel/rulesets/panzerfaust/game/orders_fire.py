@@ -20,12 +20,14 @@ from ....engine.commands import IllegalCommand
 from ....engine.events import Draft, Event
 from ....geometry.footprint import relative_bearing
 from ..rules import at_fire, infantry_fire, observe
+from ..rules import crew_fire as crew_rules
 from ..rules import flame as flame_rules
 from ..rules.weapons import target_of
 from . import (
     along_move,
     area,
     arms,
+    crew_fire,
     fieldworks,
     fire_order,
     flame,
@@ -131,6 +133,7 @@ def land(state: State, results: list[dict]) -> None:
     lost: dict[str, int] = {}
     flamed: set[str] = set()
     retreating = {p for p in state.platoons if withdrawal.retreating(state, p)}
+    abandoned: list[Element] = []
     regroup.fired_on(state, [r["target"] for r in results])
     for r in results:
         t = state.elements[r["target"]]
@@ -147,21 +150,20 @@ def land(state: State, results: list[dict]) -> None:
                 if state.elements[pid].lost:
                     lost[pl] = lost.get(pl, 0) + 1
             continue
-        if name == "crew_lost":  # an open AFV's crew killed in CQC: abandoned (P308)
-            t.lost = True
-            t.counters["crew_lost"] = 1
-            wrecks.leave(state, t)
-            lost[t.platoon] = lost.get(t.platoon, 0) + 1
-            continue
         hit = name == "destroyed" or name.startswith("lost_") and name != "lost_0"
-        if (hit or name == "immobilised") and r.get("at"):
+        crew = name in crew_fire.RESULTS  # an AFV's crew hit (P308 in CQC, P344 by small arms)
+        if (hit or name == "immobilised" or crew and name != "commander_killed") and r.get("at"):
             # backtracked (p6): destroyed or disabled, it stays where it was hit; otherwise
             # it completes its move
             t.x, t.y = r["at"]
             t.feature = state.board.feature(t.x, t.y)
             if r.get("by"):  # the firer's side saw it there: its last-known point
                 state.last_seen.setdefault(r["by"], {})[t.id] = list(r["at"])
-        if hit:
+        if crew:
+            out = crew_fire.land(state, t, name)
+            lost[t.platoon] = lost.get(t.platoon, 0) + (1 if out else 0)
+            abandoned += [t] if out else []
+        elif hit:
             t.lost = True
             if t.kind == "afv":
                 t.counters["brewed_up"] = 1
@@ -173,6 +175,8 @@ def land(state: State, results: list[dict]) -> None:
             counter, n = EFFECTS[name]
             t.counters[counter] = max(t.counters.get(counter, 0), n)
             lost.setdefault(t.platoon, 0)
+    for t in abandoned:  # after every result: a passenger fallen with its crew stays aboard
+        crew_fire.get_down(state, t)
     towing.fall_together(state, lost)  # a limbered gun and its tower fall together (p33)
     withdrawal.losses_near(state, results, retreating)
     pending = state.phase_data.setdefault("morale", [])
@@ -211,14 +215,21 @@ def _small_arms_reach(state: State, e: Element, dist: float) -> bool:
     return team is not None and dist <= arms.reach(state, team)
 
 
+def _blocked(state: State, e: Element, t: Element, xy: tuple[float, float]) -> str | None:
+    """Why nothing of `e`'s may be fired at `t` at `xy` (close combat, a gun's bearing)."""
+    return melee_groups.why_not_target(state, e.side, t, xy) or towing.why_not_bearing(state, e, xy)
+
+
+def _can_hit_crew(state: State, e: Element, t: Element, xy: tuple[float, float]) -> str | None:
+    """Why `e` cannot fire its small arms at the crew of the AFV `t` at `xy` (p17), or None."""
+    return _blocked(state, e, t, xy) or crew_fire.why_not(state, e, t, xy)
+
+
 def _can_hit(state: State, e: Element, t: Element, xy: tuple[float, float]) -> str | None:
     """Why `e` cannot fire at `t` at `xy`, or None (close combat, weapon, range band)."""
-    in_melee = melee_groups.why_not_target(state, e.side, t, xy)
-    if in_melee:
-        return in_melee
-    off_bearing = towing.why_not_bearing(state, e, xy)
-    if off_bearing:
-        return off_bearing
+    blocked = _blocked(state, e, t, xy)
+    if blocked:
+        return blocked
     dist = _range(e, xy)
     if t.kind == "infantry":
         if _small_arms_reach(state, e, dist):
@@ -236,6 +247,8 @@ def _can_hit(state: State, e: Element, t: Element, xy: tuple[float, float]) -> s
         return flame.why_not(state, e, t, xy)
     gun = arms.main_gun(state, e)
     if gun is None:
+        if t.kind == "afv" and crew_fire.why_not(state, e, t, xy) is None:
+            return f"{e.name} has no gun for AFVs; its small arms may fire at the crew (crew: true)"
         return f"{e.name} has no gun that can fire at vehicles or guns"
     try:
         band, _, _ = state.rules.band(gun.bands, dist, len(gun.to_hit), gun.name)
@@ -325,6 +338,11 @@ def _flame_targets(state: State, e: Element) -> list[Element]:
     return targets(state, e, flame.why_not) if flame.weapon(state, e) else []
 
 
+def _crew_targets(state: State, e: Element) -> list[Element]:
+    """The enemy AFVs whose crews `e`'s small arms may fire at now (p17)."""
+    return targets(state, e, _can_hit_crew) if arms.small_arms(state, e) else []
+
+
 def _has_work(state: State, e: Element) -> bool:
     if fieldworks.working(state, e):  # digging in or camouflaging: nothing else (p9, p39)
         return False
@@ -333,6 +351,7 @@ def _has_work(state: State, e: Element) -> bool:
         or bool(backtracks(state, e))
         or bool(smoke.templates(state, e))
         or bool(_flame_targets(state, e))
+        or bool(_crew_targets(state, e))
     )
 
 
@@ -352,15 +371,13 @@ def legal(state: State, side: str) -> list[dict[str, Any]]:
         out.append({"type": "fire", "unit": e.id, "target": alias, "at": cm})
     for t in _flame_targets(state, e):
         out.append({"type": "flame", "unit": e.id, "target": state.aliases.alias(side, t.id)})
+    for t in _crew_targets(state, e):
+        alias = state.aliases.alias(side, t.id)
+        out.append({"type": "fire", "unit": e.id, "target": alias, "crew": True})
     return out + smoke.templates(state, e)
 
 
 # ----------------------------------------------------------------------------- commands
-def _aspect(t: Element, xy: tuple[float, float], firer: Element) -> str:
-    rb = abs(relative_bearing(xy, t.facing, (firer.x, firer.y)))
-    return "front" if rb <= 45 else "rear" if rb >= 135 else "side"
-
-
 def _moving(t: Element, xy: tuple[float, float], firer: Element) -> str:
     if t.moved <= 0:
         return "none"
@@ -417,7 +434,14 @@ def _aim(state: State, side: str, cmd: dict[str, Any]) -> tuple[Element, Element
         if e.has("shaken"):
             raise IllegalCommand(f"{e.name} is Shaken: it fires only back (p24)", "target")
     xy = _at(state, e, t, cmd.get("at"))
-    why = (flame.why_not if cmd.get("type") == "flame" else _can_hit)(state, e, t, xy)
+    check = (
+        flame.why_not
+        if cmd.get("type") == "flame"
+        else _can_hit_crew
+        if cmd.get("crew")
+        else _can_hit
+    )
+    why = check(state, e, t, xy)
     if why:
         raise IllegalCommand(why, "target")
     return e, t, xy
@@ -430,12 +454,13 @@ def odds(state: State, side: str, cmd: dict[str, Any]) -> dict[str, Any]:
     if state.phase != "G" or cmd.get("type") not in ("fire", "flame"):
         raise IllegalCommand("odds are offered for fire and flame commands in phase G", "type")
     e, t, xy = _aim(state, side, cmd)
+    crew = bool(cmd.get("crew"))
     if t.kind == "infantry" and not _small_arms_reach(state, e, _range(e, xy)):
         raise IllegalCommand("no single preview of HE area fire: one roll per element", "target")
     flamed = cmd["type"] == "flame"
     if flamed and _burns(state, e, t):
         raise IllegalCommand("no single preview of a flame arc: one roll per element", "target")
-    fn, situation = _resolution(state, e, t, xy, flamed)
+    fn, situation = _resolution(state, e, t, xy, flamed, crew)
     dist = exact(fn, state.rules, situation)
     order = sorted(dist.probs, key=lambda k: -dist.probs[k])
     exact_ = dist.exact_strings()
@@ -469,12 +494,15 @@ def resolve(state: State, side: str, cmd: dict[str, Any], rng: random.Random) ->
         return drafts + _flame_arc(state, side, e, t, xy, cmd, rng)
     if not flamed and _area(state, e, t, xy):
         return drafts + _he(state, side, e, t, xy, cmd, rng, aimed)
-    res = _roll(state, e, t, xy, rng, flamed)
+    crew = bool(cmd.get("crew")) and not flamed
+    res = _roll(state, e, t, xy, rng, flamed, crew)
     result = res.result.name
     lines = tuple(res.lines()) + _placeholders(res) + towing.horse_note(state, t)
     at_xy = list(xy) if (xy != (t.x, t.y)) else None
     mine = {"unit": e.id, "target": state.aliases.alias(side, t.id), "result": result,
             "at_xy": at_xy, "at": cmd.get("at")}  # fmt: skip
+    if crew:
+        mine["crew"] = True  # small arms at the AFV's crew (p17)
     if flamed or (t.kind == "afv" and flame.is_flamethrower(state, e)):
         mine["flame"] = True
     enemy = t.side
@@ -578,17 +606,25 @@ def _placeholders(res: Any) -> tuple[str, ...]:
 
 
 def _roll(state: State, e: Element, t: Element, xy: tuple[float, float], rng: random.Random,
-          flamed: bool = False):  # fmt: skip
-    fn, situation = _resolution(state, e, t, xy, flamed)
+          flamed: bool = False, crew: bool = False):  # fmt: skip
+    fn, situation = _resolution(state, e, t, xy, flamed, crew)
     return sample(fn, state.rules, situation, rng=rng)
 
 
 def _resolution(
-    state: State, e: Element, t: Element, xy: tuple[float, float], flamed: bool = False
+    state: State,
+    e: Element,
+    t: Element,
+    xy: tuple[float, float],
+    flamed: bool = False,
+    crew: bool = False,
 ) -> tuple[Any, Any]:
     """The rules core's resolution of this shot and its situation (infantry or AT fire; a
-    flame command: the flame roll at an AFV, or a Molotov's throw)."""
+    flame command: the flame roll at an AFV, or a Molotov's throw; `crew`: small arms at an
+    AFV's crew, p17)."""
     dist = _range(e, xy)
+    if crew:
+        return crew_rules.crew_fire, crew_fire.shot(state, e, t, xy)
     if flamed and flame.weapon(state, e) == "molotov":
         return flame_rules.molotov, flame_rules.Throw(
             _at_shot(state, e, t, xy, flame.molotov_weapon(state, e)), flame.attack(state, e, t, xy)
@@ -617,11 +653,11 @@ def _at_shot(state: State, e: Element, t: Element, xy: tuple[float, float], gun:
     if towing.firing_limbered(e):
         shots = 0  # no second-shot bonus from an unsteady platform (p33)
     s = at_fire.Shot(
-        gun, target_of(state.rules.cat, t.type), dist, facing=_aspect(t, xy, e),  # type: ignore[arg-type]
+        gun, target_of(state.rules.cat, t.type), dist, facing=crew_fire.hull_arc(t, xy, e),  # type: ignore[arg-type]
         troop_class=e.troop_class, firer_moved=e.moved > 5,
         target_moving=_moving(t, xy, e),  # type: ignore[arg-type]
         cover="hull_down" if t.has("dug_in") else "none", shots_before=shots,
-        target_stationary=t.moved == 0, prior=prior,
+        target_stationary=t.moved == 0, prior=prior, commander_killed=e.has("commander_killed"),
     )  # fmt: skip
     return s
 

@@ -27,6 +27,7 @@ from . import (
     disengage,
     fieldworks,
     floors,
+    hatches,
     mines,
     morale_tests,
     mortar_debark,
@@ -43,6 +44,7 @@ from .build import speed_placeholder
 from .commands import (
     Camouflage,
     Climb,
+    CloseDown,
     DebarkMortar,
     Dig,
     Disengage,
@@ -54,6 +56,7 @@ from .commands import (
     Group,
     Limber,
     Move,
+    OpenUp,
     Overrun,
     Rally,
     Regroup,
@@ -79,6 +82,8 @@ COMMANDS = {
     "climb": Climb,
     "debark_mortar": DebarkMortar,
     "embark_mortar": EmbarkMortar,
+    "close_down": CloseDown,
+    "open_up": OpenUp,
 }
 check = towing.check  # a scenario's limbered guns (build time)
 RANK = {"conscript": 0, "regular": 1, "veteran": 2}
@@ -230,6 +235,7 @@ FOLDS = {
     "crew_joins": lambda state, d, e: _crew(state, d, e),
     "disengage": _disengage,
     "climb": _climb,
+    "hatch": hatches.fold,
     "mine_check": lambda state, d, e: None,
     "mine_hits": _mine_hits,
     "arrivals_done": _arrived,
@@ -327,6 +333,7 @@ def legal(state: State, side: str) -> list[dict[str, Any]]:
     for p in _current(state, side):
         out.append({"type": "end_platoon", "platoon": p.id})
         out += regroup.templates(state, p)
+        out += hatches.templates(state, [state.elements[m] for m in p.members])  # free (P341)
         c = state.companies[p.company]
         left = c.pips - c.spent
         if c.finished or left <= 0:
@@ -510,6 +517,8 @@ def resolve(state: State, side: str, cmd: dict[str, Any], rng: random.Random) ->
         return _exit(state, side, cmd)
     if kind in ("disengage", "climb"):
         return _melee_order(state, side, cmd)
+    if kind in ("close_down", "open_up"):
+        return _hatch_order(state, side, cmd)
     if kind == "overrun":
         return overrun.order(state, side, cmd, rng)
     if kind == "regroup":  # no pip: the platoons stay where they are (p24, P273)
@@ -577,6 +586,17 @@ def _melee_order(state: State, side: str, cmd: dict[str, Any]) -> list[Draft]:
     if cmd["type"] == "disengage":
         return disengage.order(state, side, e, base)
     return floors.order(state, side, e, int(cmd["floor"]), base)
+
+
+def _hatch_order(state: State, side: str, cmd: dict[str, Any]) -> list[Draft]:
+    """Close down or open up an AFV of the platoon moving now (hatches.py): free (P341)."""
+    e = command.own(state, side, cmd.get("unit"))
+    p = _platoon(state, side, e.platoon, "unit")
+    closed = cmd["type"] == "close_down"
+    why = hatches.why_not(state, e, closed)
+    if why:
+        raise IllegalCommand(why, "unit")
+    return hatches.order(state, side, e, closed, p.id)
 
 
 def _works_order(state: State, side: str, cmd: dict[str, Any]) -> list[Draft]:

@@ -60,6 +60,8 @@ MOVES = (
     "overrun_hits",
     "mortar_debarked",
 )
+# change what an element observes without moving anything (sight looks again)
+LOOKS = ("hatch",)
 # may take an element off its position
 LEAVES = (*MOVES, "embark", "dismount", "smoke_fired", "climb")
 # state.cache entries that any event may make stale: live vehicles (screens.py), the infantry in
@@ -117,7 +119,7 @@ class PanzerfaustGame:
         if e.type in LEAVES:
             fieldworks.vacate(state)
         forget(state)  # a fold may have read them while it changed the elements
-        if e.type in MOVES or e.type == "phase":
+        if e.type in MOVES or e.type in LOOKS or e.type == "phase":
             sight.look(state)
 
     def _enter(self, state: State, d: dict) -> None:

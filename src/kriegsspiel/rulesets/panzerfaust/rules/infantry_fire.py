@@ -40,6 +40,7 @@ class Fire:
     # a gun crew behind its shield, fired on from its front: towed guns partial cover (p16,
     # p34: within 45 degrees of the barrel), motorised guns hard cover (p27: inside 30 degrees)
     shield: Literal["none", "towed", "motorised"] = "none"
+    afv_crew: bool = False  # the target is an AFV's crew: `cover` is the AFV's (p17, crew_fire)
 
 
 def _v(rules: Rules, key: str, name: str) -> Modifier:
@@ -57,7 +58,8 @@ def variations(rules: Rules, f: Fire) -> list[Modifier]:
     if COVER_ORDER.index(shield) > COVER_ORDER.index(f.cover):
         m.append(_v(rules, cover[shield], f"gun crew behind a {f.shield} gun's shield"))
     elif f.cover in cover:
-        m.append(_v(rules, cover[f.cover], f"target in {f.cover} cover"))
+        who = "AFV crew (p17)" if f.afv_crew else "target"
+        m.append(_v(rules, cover[f.cover], f"{who} in {f.cover} cover"))
     if f.target_moving == "over5":
         m.append(_v(rules, "target_moving_over_5cm", "target moving 5-10 cm"))
     elif f.target_moving == "over10":
