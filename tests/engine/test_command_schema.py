@@ -210,12 +210,15 @@ def test_fuzzed_commands_raise_only_illegal_command_and_refusals_change_nothing(
     assert g.state_hash() == h
 
 
-def test_a_bare_command_gives_the_same_answer_from_its_memo():
-    """`validate_command` memoises that a model accepts {"type": ...} alone; a model that
-    refuses it is refused every time, and one that accepts it keeps nothing else."""
+def test_a_command_gives_the_same_answer_from_the_memo():
+    """`validate_command` memoises the commands it accepted (by model, context and the
+    command's JSON): a command accepted is accepted again with the same checked form and
+    canonical text, each caller gets its own copy, and a command refused is refused every
+    time."""
     from pydantic import model_validator
 
     from kriegsspiel.engine.command_schema import CommandModel, validate_command
+    from kriegsspiel.engine.fairplay import canonical
 
     class NeedsUnit(CommandModel):
         unit: str | None = None
@@ -229,11 +232,16 @@ def test_a_bare_command_gives_the_same_answer_from_its_memo():
     models = {"end_phase": MODELS["end_phase"], "hold": NeedsUnit}
     ctx = {"table": (48.0, 48.0)}
     for _ in range(2):
-        assert validate_command(models, {"type": "end_phase"}, ctx) == {"type": "end_phase"}
+        assert validate_command(models, {"type": "end_phase"}, ctx) == (
+            {"type": "end_phase"},
+            '{"type":"end_phase"}',
+        )
         with pytest.raises(IllegalCommand) as exc:
             validate_command(models, {"type": "hold"}, ctx)
         assert exc.value.field == "unit"
-    assert validate_command(models, {"type": "hold", "unit": "a"}, ctx) == {
-        "type": "hold",
-        "unit": "a",
-    }
+    for _ in range(2):
+        out, text = validate_command(models, {"type": "hold", "unit": "a", "hint": 3}, ctx)
+        assert out == {"type": "hold", "unit": "a"} and text == canonical(out)
+        out["unit"] = "changed"  # the caller's copy: the memo keeps its own
+    again, _ = validate_command(models, {"type": "hold", "unit": "a", "hint": 3}, ctx)
+    assert again == {"type": "hold", "unit": "a"}

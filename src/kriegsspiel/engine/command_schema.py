@@ -24,6 +24,7 @@ from pydantic import (
 )
 
 from .commands import IllegalCommand
+from .fairplay import canonical
 
 MAX_LISTED = 32  # units in one fire group or assault, entries in one mapping
 MAX_PATH = 64  # waypoints in one move
@@ -74,8 +75,9 @@ def on_table(x: float, y: float, info: ValidationInfo) -> None:
 
 def validate_command(
     models: dict[str, type[BaseModel]], command: dict[str, Any], context: dict[str, Any]
-) -> dict[str, Any]:
-    """The command as its model reads it, or IllegalCommand naming the field."""
+) -> tuple[dict[str, Any], str]:
+    """The command as its model reads it and that as canonical JSON (`fairplay.canonical`,
+    which keys the dice), or IllegalCommand naming the field."""
     kind = command["type"]
     model = models.get(kind)
     if model is None:
@@ -84,8 +86,9 @@ def validate_command(
         key = (model, repr(context), _PLAIN.encode(command))
     except (TypeError, ValueError):  # not plain JSON (NaN, an object): the model says why
         key = None
-    if key is not None and key in _ACCEPTED:
-        return json.loads(_ACCEPTED[key])
+    text = _ACCEPTED.get(key) if key is not None else None
+    if text is not None:
+        return json.loads(text), text
     try:
         checked = model.model_validate(command, context=context)
     except ValidationError as exc:
@@ -101,15 +104,16 @@ def validate_command(
         raise IllegalCommand(f"{kind}: {where}: {msg}", field) from None
     out = checked.model_dump(exclude_unset=True, mode="json")
     out["type"] = kind
+    text = canonical(out)
     if key is not None:
         if len(_ACCEPTED) >= ACCEPTED_KEPT:
             _ACCEPTED.clear()
-        _ACCEPTED[key] = json.dumps(out)
-    return out
+        _ACCEPTED[key] = text
+    return out, text
 
 
-# commands accepted before, by (model, context, command as JSON): their checked form as JSON
-# (each reader gets its own copy); a process-wide memo, cleared when full
+# commands accepted before, by (model, context, command as JSON): their checked form as
+# canonical JSON (each reader gets its own copy); a process-wide memo, cleared when full
 ACCEPTED_KEPT = 4096
 _ACCEPTED: dict[tuple[type[BaseModel], str, str], str] = {}
 _PLAIN = json.JSONEncoder(sort_keys=True, separators=(",", ":"), allow_nan=False)

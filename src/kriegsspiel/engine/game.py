@@ -187,8 +187,7 @@ class Game:
             raise IllegalCommand("the game is over")
         if command["type"] in UNDO_COMMANDS:
             return self.undo_book.command(side, command["type"])
-        command = self._validated(command)
-        text = canonical(command)
+        command, text = self._validated(command)
         rng = self._dice.for_step(self._line, side, text, 0)
         try:
             drafts = self.rules.resolve(self._state, side, command, rng)
@@ -196,10 +195,11 @@ class Game:
             raise guard(exc, self.rules, self._state, side, text) from None
         return self._append(side, drafts, command, rng, text)
 
-    def _validated(self, command: dict[str, Any]) -> dict[str, Any]:
+    def _validated(self, command: dict[str, Any]) -> tuple[dict[str, Any], str]:
+        """The command as the ruleset's schema reads it, and its canonical JSON."""
         models = getattr(self.rules, "command_models", None)
         if models is None:
-            return command
+            return command, canonical(command)
         table = self.scenario.table
         return validate_command(models(), command, {"table": (table.width, table.depth)})
 
@@ -319,11 +319,11 @@ class Game:
             raise IllegalCommand(f"no {what} for this side or ruleset", "side")
         if not isinstance(command, dict) or not isinstance(command.get("type"), str):
             raise IllegalCommand("a command is a JSON object with a string 'type'", "type")
-        command = self._validated(command)
+        command, text = self._validated(command)
         try:
             return getattr(self.rules, hook)(self._state, side, command)
         except IllegalCommand as exc:
-            raise guard(exc, self.rules, self._state, side, canonical(command)) from None
+            raise guard(exc, self.rules, self._state, side, text) from None
 
     # ------------------------------------------------------------------ views
     def legal_commands(self, side: str) -> list[dict[str, Any]]:
