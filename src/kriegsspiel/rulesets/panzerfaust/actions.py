@@ -21,6 +21,7 @@ from .rules import (
     mine,
     morale,
     observe,
+    passenger_fire,
     passengers,
     pips,
     weather,
@@ -163,6 +164,34 @@ def build_crew_fire(cat, opts, *, teams, range, target, arc, from_above, closed_
         (_rules(cat, opts), shot),
         ("lost_0", "crew_lost", "commander_killed", "bailed_out"),
         f"small arms at the crew of {rec.name} from its {arc}, {f.range:g} cm, "
+        + {"none": "no cover", "soft": "partial cover", "hard": "hard cover"}[cover],
+    )
+
+
+def _passengers_lost(riding: int) -> tuple[str, ...]:
+    """The outcomes of fire at `riding` teams aboard, none lost first."""
+    return tuple(f"{passenger_fire.RESULT}{n}" for n in range(riding + 1))
+
+
+def build_passenger_fire(cat, opts, *, teams, range, target, arc, from_above, riding, **p):
+    """Small arms at the teams riding the AFV record `target` from `arc` (p16-17, P349): tank
+    riders on a tank or SP gun, passengers inside an APC/recon vehicle, the cover from its
+    `open` list or its notes' `passenger_cover`; at most `riding` teams are lost."""
+    _, rec = find(cat, ("afv",), target)
+    parts = tuple(getattr(rec, "open", None) or ())
+    inside = rec.chart == "apc_recon"
+    why = passenger_fire.why_safe(parts, inside, opts.apc_passengers == "open_only")
+    if why:
+        raise RuleError(f"{rec.name}: {why}")
+    noted = getattr(rec, "passenger_cover", None)
+    cover = passenger_fire.passenger_cover(parts, arc, from_above, inside, noted)
+    f = infantry_fire.Fire(parse_teams(cat, teams), float(range), cover, aboard=True, **p)
+    who = "passengers inside" if inside else "tank riders on"
+    return Query(
+        passenger_fire.passenger_fire,
+        (_rules(cat, opts), passenger_fire.PassengerShot(f, riding)),
+        _passengers_lost(riding),
+        f"small arms at {riding} team(s) of {who} {rec.name} from its {arc}, {f.range:g} cm, "
         + {"none": "no cover", "soft": "partial cover", "hard": "hard cover"}[cover],
     )
 
@@ -551,6 +580,36 @@ ACTIONS = {
                 WEATHER,
             ),
             build_crew_fire,
+            {"firer_kinds": ("infantry_team",), "target_kinds": ("afv",)},
+        ),
+        Action(
+            "passenger-fire",
+            "small arms at the teams riding an AFV (p16-17, P349): teams lost",
+            (
+                Param("teams", str, required=True, help=TEAMS, example="lmg-team-belt:3"),
+                Param("range", float, required=True, help="range in cm", example=20, **CM_BOUND),
+                Param(
+                    "target",
+                    str,
+                    required=True,
+                    help="the AFV they ride",
+                    example="ussr/t-34-76-m1943",
+                ),
+                Param("arc", str, "front", "the hull's arc the firer stands in", ARCS),
+                flag("from_above", "fired on from above, e.g. a building's upper floor (P343)"),
+                Param("riding", int, 1, "teams aboard", **{**TEAMS_BOUND, "min": 1}),
+                Param(
+                    "target_moving",
+                    str,
+                    "none",
+                    "target moved 5-10 or over 10 cm",
+                    ("none", "over5", "over10"),
+                ),
+                flag("firer_moved", "firer moved up to half"),
+                CLASS,
+                WEATHER,
+            ),
+            build_passenger_fire,
             {"firer_kinds": ("infantry_team",), "target_kinds": ("afv",)},
         ),
         Action(

@@ -235,6 +235,8 @@ class AFV(PanzerfaustRecord):
     smoke_dischargers: bool
     one_man_turret: bool
     open: list[Literal["top", "sides", "rear"]] = Field(default_factory=list)
+    # the passengers' cover against small arms where the AFV notes give one (p16-17, P349)
+    passenger_cover: Literal["none", "soft", "hard"] | None = None
     turret_traverse_deg: int | None = None
     pv_options: list[PVOption] = Field(default_factory=list)
 

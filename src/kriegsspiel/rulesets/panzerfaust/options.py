@@ -53,6 +53,11 @@ class Options(BaseModel):
     # P346: the p12 set-up class of a carrier's mortar set up on the ground: by its p35 crew
     # (81 mm: one team, a light mortar) or by calibre (81 mm a medium mortar)
     debarked_mortar_class: Literal["crew", "calibre"] = "crew"
+    # P349: passengers inside an APC the data calls fully enclosed: p16's hard cover, or safe
+    apc_passengers: Literal["hard", "open_only"] = "hard"
+    # P351: a carrier's mortar team put down by its carrier's loss sets the mortar up in the p12
+    # set-up time alone, or also spends the half move of getting off as a debark does
+    dropped_mortar_time: Literal["setup", "debark"] = "setup"
 
     @classmethod
     def parse(cls, pairs: list[str]) -> Options:

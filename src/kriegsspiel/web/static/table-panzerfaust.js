@@ -216,6 +216,7 @@ function pfLabel(c) {
   }
   if (c.type === "fire" && c.floor !== undefined) return `fire ${unitName(c.unit)} → ${pfEnemyAt(c.target)}: HE at floor ${c.floor} only (p32)`;
   if (c.type === "fire" && c.crew) return `fire ${unitName(c.unit)}'s small arms at the crew of ${pfEnemyAt(c.target)} (p17)`;
+  if (c.type === "fire" && c.passengers) return `fire ${unitName(c.unit)}'s small arms at the teams riding ${pfEnemyAt(c.target)} (p16-17)`;
   if (c.type === "close_down") return `close down ${unitName(c.unit)}: hatches shut (p8-9, p17)`;
   if (c.type === "open_up") return `open up ${unitName(c.unit)}: commander head-up (p8-9, p17)`;
   if (c.type === "overrun") return pfOverrunLabel(c);
@@ -231,6 +232,7 @@ function pfLabel(c) {
   // a mortar carrier's mortar set up on the ground or loaded again (p12, p63, p92; P346-P348)
   if (c.type === "debark_mortar") return `${unitName(c.unit)}: set its mortar up on the ground beside it (p12)`;
   if (c.type === "embark_mortar") return `${unitName(c.unit)}: load its mortar back aboard (p12)`;
+  if (c.type === "set_up_mortar") return `${unitName(c.unit)}: set up the mortar it saved from its lost carrier (p12)`;
   if (c.type === "cover" && c.x !== undefined) {
     const floor = c.floor !== undefined ? `, floor ${c.floor} only (p17)` : "";
     return `cover ${unitName(c.unit)} at (${c.x}, ${c.y}) cm${floor}`;

@@ -10,6 +10,7 @@ phase E (E comes before F, p6)."""
 from __future__ import annotations
 
 import math
+import random
 
 import pytest
 
@@ -382,3 +383,132 @@ def test_the_team_aboard_is_lost_with_its_carrier_and_on_the_ground_survives_it(
     st = g.state
     orders_fire.land(st, [{"target": "g-mtr-1", "result": "destroyed"}])
     assert st.elements["g-mtr-1"].lost and st.elements["g-mtr-1-mortar"].lost  # aboard
+
+
+# ----------------------------------------------------------------------------- put down (P351)
+M21 = "usa_europe/m4a1-m21-mtr-carrier"  # open-topped (p92), so its crew can be fought (P308)
+
+
+def _loaded(troop_class: str = "regular", **options) -> Game:
+    """The first carrier an M21 whose team set its mortar up and then loaded it again (P348),
+    in the phase E after the loading ended."""
+    raw = _with(M21, troop_class=troop_class)
+    raw["victory"]["turn_limit"] = 12  # room for a conscript crew's slower work
+    g = _debarked(raw=raw, **options)
+    advance(g, "F", _events(g, "mortar_debarked")[-1].data["done"] + 1)
+    _order(g, {"type": "embark_mortar", "unit": "g-mtr-1"})
+    advance(g, "E", _events(g, "mortar_embarking")[-1].data["done"] + 1)
+    assert g.state.elements["g-mtr-1-mortar"].transport == "g-mtr-1"
+    return g
+
+
+def _crew_lost_in_cqc(g: Game) -> None:
+    """The carrier's crew falls in close combat with the US rifle team (P308): the melee's
+    result lands as the engine's own event, in the log."""
+    from kriegsspiel.engine.events import Draft
+
+    from .conftest import fold
+
+    data = {"sides": [["germany", ["g-mtr-1"]], ["usa", ["u-inf-1"]]],
+            "results": [{"target": "g-mtr-1", "result": "crew_lost"}]}  # fmt: skip
+    drafts = [Draft("melee", data, ())]
+    rng = random.Random(5)
+    while drafts:  # then the automatic steps it brings on (its platoon's morale test, p23)
+        fold(g, None, drafts)
+        g.append_engine("usa", "melee", drafts)
+        drafts = g.rules.automatic(g.state, rng)
+
+
+def test_p351_a_team_put_down_by_its_carriers_loss_keeps_its_mortar_not_set_up():
+    g = _loaded()
+    _crew_lost_in_cqc(g)
+    st = g.state
+    v, team = st.elements["g-mtr-1"], st.elements["g-mtr-1-mortar"]
+    assert v.lost and v.has("crew_lost") and not v.carrying
+    # it got down 4 cm behind the carrier at (60, 105) facing south: (60, 109) (P308)
+    assert team.active and team.transport is None
+    assert (round(team.x, 6), round(team.y, 6)) == (60.0, 109.0)
+    why = mortar_sights.unready(st, team)
+    assert why == (
+        "M4A1 & M21 Mtr Carrier mortar team got down with its mortar when g-mtr-1 was lost: it "
+        "is not set up (`set_up_mortar`, P351)"
+    )
+    assert not _offered(g, "germany", "g-mtr-1-mortar", "mortar_fire")
+    assert mortar_sights.why_not(st, team, (TARGET["x"], TARGET["y"]), "he") == why
+
+
+def test_p351_set_up_where_it_stands_in_the_p12_time_then_it_fires():
+    """81 mm: one team on p35, p12's light mortar: 1 move to set up, no getting off (P351):
+    ordered in turn 5's movement, done at its end, firing from turn 6's phase E."""
+    g = _loaded()
+    _crew_lost_in_cqc(g)
+    advance(g, "F", 5)
+    _at_turn(g, "g-mtr-1-mortar")
+    assert _offered(g, "germany", "g-mtr-1-mortar", "set_up_mortar") == [
+        {"type": "set_up_mortar", "unit": "g-mtr-1-mortar"}
+    ]
+    assert not _offered(g, "germany", "g-mtr-1", "embark_mortar")  # the carrier is a wreck
+    g.submit("germany", {"type": "set_up_mortar", "unit": "g-mtr-1-mortar"})
+    ev = _events(g, "mortar_debarked")[-1]
+    assert ev.visible_to == ("germany",)
+    assert (ev.data["moves"], ev.data["done"]) == ("1", 5)
+    text = " | ".join(ev.explanation)
+    assert "sets up the 81 mm mortar it saved from M4A1 & M21 Mtr Carrier" in text
+    assert "the team is already off the vehicle (P351)" in text and "fires from turn 6" in text
+    team = g.state.elements["g-mtr-1-mortar"]
+    assert (round(team.x, 6), round(team.y, 6)) == (60.0, 109.0)  # where it stood
+    with pytest.raises(IllegalCommand, match=r"setting its mortar up until the end of turn 5"):
+        g.rules.resolve(
+            g.state, "germany", {"type": "set_up_mortar", "unit": "g-mtr-1-mortar"}, None
+        )
+    advance(g, "E", 6)
+    assert mortar_sights.unready(g.state, team) is None
+    # the wreck of its carrier, right in front of it, hides the orchard (P192); westwards it sees
+    g.submit("germany", {"type": "mortar_fire", "unit": "g-mtr-1-mortar", "x": 20.0, "y": 90.0})
+    assert [e for e in _events(g, "mortar_fired") if e.data["unit"] == "g-mtr-1-mortar"]
+    assert g.replay().state_hash() == g.state_hash()
+
+
+@pytest.mark.parametrize(
+    ("option", "troop_class", "moves", "turns"),
+    [
+        ("setup", "regular", "1", 1),  # p12 light: 1 move, done in the turn of the order
+        ("setup", "conscript", "2", 2),  # +1 move for conscripts (p12)
+        ("debark", "regular", "3/2", 2),  # + half a move as a debark's getting off (P346)
+    ],
+)
+def test_p351_dropped_mortar_time(option, troop_class, moves, turns):
+    g = _loaded(troop_class, dropped_mortar_time=option)
+    _crew_lost_in_cqc(g)
+    turn = g.state.turn
+    advance(g, "F", turn)
+    _order(g, {"type": "set_up_mortar", "unit": "g-mtr-1-mortar"})
+    ev = _events(g, "mortar_debarked")[-1]
+    assert (ev.data["moves"], ev.data["done"] - turn + 1) == (moves, turns)
+
+
+def test_p351_small_arms_at_the_crew_put_the_team_down_the_same_way():
+    from kriegsspiel.rulesets.panzerfaust.game import orders_fire
+
+    g = _loaded()
+    orders_fire.land(g.state, [{"target": "g-mtr-1", "result": "crew_lost"}])  # P344
+    team = g.state.elements["g-mtr-1-mortar"]
+    assert team.active and "set_up_mortar" in mortar_sights.unready(g.state, team)
+
+
+def test_p351_set_up_refusals_name_their_reason():
+    g = _debarked()
+    advance(g, "F", 2)
+    _at_turn(g, "g-mtr-1")
+    cmd = {"type": "set_up_mortar", "unit": "g-mtr-1-mortar"}
+    with pytest.raises(IllegalCommand, match=r"setting it up until the end of turn 2"):
+        g.submit("germany", cmd)
+    with pytest.raises(IllegalCommand, match=r"is not a carrier's mortar team"):
+        g.submit("germany", {"type": "set_up_mortar", "unit": "g-inf-1"})
+    g = _loaded()
+    _crew_lost_in_cqc(g)
+    advance(g, "F", 5)
+    _at_turn(g, "g-mtr-1-mortar")
+    g.state.elements["g-mtr-1-mortar"].moved = 2.0  # e.g. pushed back out of a melee (P309)
+    with pytest.raises(IllegalCommand, match=r"has moved this turn: a team sets its mortar up"):
+        g.submit("germany", cmd)

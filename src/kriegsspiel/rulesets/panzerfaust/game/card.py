@@ -5,8 +5,8 @@
   small-arms team, provenance and the fields that are placeholders) and its state with a short
   reminder of what each counter means (p112). An enemy's card exists only while the side
   observes it, is asked for by the alias the side knows it by, and shows only what can be seen
-  of it (its type and the counters visible on a model); an unknown name and an unobserved enemy
-  get the same refusal.
+  of it (its type, the counters visible on a model, how many teams are seen riding it); an
+  unknown name and an unobserved enemy get the same refusal.
 - `sight_check`: could this own element see a piece at (x, y)? Line of sight, arc of vision and
   the observation range for each target size there (p8-9), from terrain and the element alone:
   no enemy piece is consulted.
@@ -20,7 +20,7 @@ from typing import Any
 from ....engine.commands import IllegalCommand
 from ....geometry.footprint import in_arc
 from ..models import AFV
-from . import arms, floors, mortar_sights, sight
+from . import arms, floors, mortar_sights, passenger_fire, sight
 from .build import speeds
 from .state import Element, State
 from .view import VISIBLE_COUNTERS
@@ -169,6 +169,10 @@ def unit_card(state: State, side: str, name: str) -> dict[str, Any]:
         now += _mortar_now(state, e)
         card["data"]["rows"].append(["now", ", ".join(now)])
         card["data"]["rows"].append(["class and morale", f"{e.troop_class}, {e.morale}"])
+    else:
+        aboard = passenger_fire.seen(state, e)  # the teams seen riding it (P350), not who
+        if aboard:
+            card["data"]["rows"].append(["riders", f"{len(aboard)} team(s) seen aboard"])
     return card
 
 

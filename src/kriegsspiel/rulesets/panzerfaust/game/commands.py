@@ -71,7 +71,7 @@ class Fire(CommandModel):
     """Phase G: the element whose turn it is fires at a target it observes (an alias); `at`
     picks the point of a mover's path, in cm from its start (backtracking, p6); `floor`: HE
     area fire aimed at that floor of the building there (p32, P338); `crew` turns its small
-    arms on the crew of an AFV target (p17)."""
+    arms on the crew of an AFV target (p17), `passengers` on the teams riding it (p16-17)."""
 
     type: Literal["fire"]
     unit: Ident
@@ -79,6 +79,7 @@ class Fire(CommandModel):
     at: float | None = Field(default=None, ge=0, le=1e4)
     floor: int | None = Field(default=None, ge=0, le=20)
     crew: bool = False
+    passengers: bool = False
 
 
 class CloseDown(CommandModel):
@@ -225,6 +226,14 @@ class DebarkMortar(CommandModel):
     sets it up there as a ground mortar team (notes p49, p63, p92; p12 times; P346)."""
 
     type: Literal["debark_mortar"]
+    unit: Ident
+
+
+class SetUpMortar(CommandModel):
+    """Phase F: mortar team `unit`, put down with its mortar when its carrier was lost, sets the
+    mortar up where it stands (p12 times; P351)."""
+
+    type: Literal["set_up_mortar"]
     unit: Ident
 
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from ....geometry.footprint import relative_bearing
 from ..rules import crew_fire as rules
-from . import arms, flame, floors, riders, wrecks
+from . import arms, flame, floors, mortar_debark, riders, wrecks
 from .board import STOREY
 from .state import Element, State
 
@@ -92,7 +92,8 @@ def land(state: State, t: Element, result: str) -> bool:
 
 
 def get_down(state: State, t: Element) -> None:
-    """The living passengers of an abandoned AFV get down beside it (P308)."""
+    """The living passengers of an abandoned AFV get down beside it (P308); a carrier's mortar
+    team among them keeps its mortar, not set up (P351)."""
     if not t.carrying:
         return
     x, y = riders.dismount_spot(state, t)
@@ -101,4 +102,5 @@ def get_down(state: State, t: Element) -> None:
         if not rider.lost:
             rider.transport, rider.x, rider.y = None, x, y
             rider.feature = state.board.feature(x, y)
+            mortar_debark.dropped(state, t, rider)
     t.carrying.clear()

@@ -18,7 +18,7 @@ from typing import Any
 from ....chance import exact, sample
 from ....engine.events import Draft, Event
 from ..rules import cqc
-from . import cqc_morale, disengage, melee_groups, riders
+from . import cqc_morale, crew_fire, disengage, melee_groups
 from .melee_contact import body, moved
 from .state import State
 
@@ -44,14 +44,8 @@ def _fold_melee(state: State, d: dict, e: Event) -> None:
         e = state.elements[i]
         if e.lost and e.transport and i in state.elements[e.transport].carrying:
             state.elements[e.transport].carrying.remove(i)  # a passenger fallen in CQC (p19)
-        if e.kind == "afv" and e.lost and e.carrying:  # crew lost: the passengers get down
-            x, y = riders.dismount_spot(state, e)
-            for r in list(e.carrying):
-                rider = state.elements[r]
-                if not rider.lost:
-                    rider.transport, rider.x, rider.y = None, x, y
-                    rider.feature = state.board.feature(x, y)
-            e.carrying.clear()
+        if e.kind == "afv" and e.lost:  # crew lost: the passengers get down (P308, P351)
+            crew_fire.get_down(state, e)
     disengage.step_back(state, d.get("steps") or [])
     beaten = d.get("beaten")  # the side that lost more teams than it inflicted
     if beaten:

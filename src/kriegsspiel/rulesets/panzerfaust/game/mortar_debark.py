@@ -22,6 +22,12 @@ phase F, each a single order of 1 pip (+1 out of command radius, p7) for the car
   climbs aboard (half a move, p12); the carrier stays put until then. Aboard, the team rides as
   the carrier's passenger (lost with it), and the carrier lays its mortar again by standing
   still a whole turn (p63, p92; P326, P348).
+- A team riding its carrier when the carrier's crew is lost (close combat, P308; small arms,
+  P344) gets down beside the wreck with its mortar, not set up (`dropped`). `set_up_mortar
+  {unit: team}`, a single order of 1 pip (+1 out of command radius) for a team that has not
+  moved this turn and is in no melee its side knows of, sets it up where it stands in the p12
+  set-up time of its class (+1 move for conscripts; option `dropped_mortar_time=debark` adds
+  the half move of getting off), done with the movement of the last turn as a debark (P351).
 """
 
 from __future__ import annotations
@@ -81,13 +87,18 @@ def mortar_class(state: State, mm: float) -> tuple[str, str]:
                  f"{cls} mortar (P346)")  # fmt: skip
 
 
-def work_moves(state: State, mm: float, troop_class: str) -> tuple[Fraction, list[str]]:
+def work_moves(
+    state: State, mm: float, troop_class: str, off: bool = True
+) -> tuple[Fraction, list[str]]:
     """(moves, explanation) to get a mortar off its carrier and set it up, or to pack it up and
-    load it (p12: the set-up time of its class, half a move on or off, +1 for conscripts)."""
+    load it (p12: the set-up time of its class, half a move on or off, +1 for conscripts);
+    `off` False: the set-up alone, the team already on the ground (P351)."""
     cls, why = mortar_class(state, mm)
-    moves = GET_OFF + SETUP[cls]
+    moves = SETUP[cls] + (GET_OFF if off else 0)
     lines = [why, f"{SETUP[cls]} move(s) to set up or pack up a {cls} mortar and half a move to "
-                  "get off or on the vehicle (p12)"]  # fmt: skip
+                  "get off or on the vehicle (p12)" if off else
+                  f"{SETUP[cls]} move(s) to set up a {cls} mortar (p12); the team is already "
+                  "off the vehicle (P351)"]  # fmt: skip
     if troop_class == "conscript":
         moves += CONSCRIPT
         lines.append("one move more: a conscript crew (p12)")
@@ -150,6 +161,8 @@ def why_no_embark(state: State, v: Element) -> str | None:
     lost = _lost(state, v, m)
     if lost:
         return lost
+    if not v.active:
+        return f"{v.name} is lost: there is no vehicle to load the mortar on"
     team = state.elements[m["team"]]
     if m.get("job"):
         return mortar_sights.unready(state, team)
@@ -162,6 +175,35 @@ def why_no_embark(state: State, v: Element) -> str | None:
     if d > REACH + 1e-9:
         return f"{team.name} is {d:.1f} cm from {v.name}: it loads only within {REACH:g} cm (P348)"
     return _still(v) or disengage.why_not_move(state, team)
+
+
+def why_no_set_up(state: State, e: Element) -> str | None:
+    """Why the mortar team `e` may not set up the mortar it got down with when its carrier was
+    lost, or None (P351)."""
+    vid = mortar_sights.carrier_of(state, e)
+    if vid is None:
+        return (f"{e.name} is not a carrier's mortar team: a carrier's mortar is set up with "
+                "`debark_mortar {unit: carrier}` (P346)")  # fmt: skip
+    m = state.offtable[mortar_sights.MOUNTS][vid]
+    if not m.get("dropped"):
+        if not m["ashore"]:
+            return (f"{e.name} rides {vid} with its mortar: `debark_mortar {{unit: {vid}}}` "
+                    "sets it up on the ground (P346)")  # fmt: skip
+        return mortar_sights.unready(state, e) or f"{e.name}'s mortar is already set up"
+    if not e.active:
+        return f"{e.name} is not on the table"
+    if e.moved > 0:
+        return (f"{e.name} has moved this turn: a team sets its mortar up standing still "
+                "(p12; P351)")  # fmt: skip
+    return _still(e) or disengage.why_not_move(state, e)
+
+
+def dropped(state: State, v: Element, team: Element) -> None:
+    """Fold helper: the mortar team `team` got down alive when its carrier `v` was lost (its
+    crew lost, P308, P344): on the ground with its mortar, not set up (P351)."""
+    m = mount(state, v)
+    if m is not None and m["team"] == team.id and not m["ashore"]:
+        m["ashore"], m["job"], m["dropped"] = True, None, True
 
 
 def why_not_move(state: State, e: Element) -> str | None:
@@ -212,9 +254,37 @@ def _team_id(state: State, v: Element) -> str:
     return tid
 
 
+def _set_up_plan(state: State, team: Element) -> tuple[str, dict[str, Any], list[str]]:
+    """(event type, data, explanation) of `set_up_mortar` for a team its carrier's loss put
+    down (P351): a debark's event, the team staying where it stands."""
+    why = why_no_set_up(state, team)
+    if why:
+        raise IllegalCommand(why, "unit")
+    vid = mortar_sights.carrier_of(state, team)
+    assert vid is not None
+    v = state.elements[vid]
+    spec = CARRIERS[v.type]
+    _, rec = record(state.rules, f"battery:{spec.team}")
+    mm = mortar_sights.calibre(rec) or 0.0
+    off = state.rules.opts.dropped_mortar_time == "debark"
+    moves, lines = work_moves(state, mm, team.troop_class, off)
+    done = state.turn + max(1, math.ceil(moves)) - 1
+    data: dict[str, Any] = {"unit": vid, "team": team.id, "moves": str(moves), "done": done,
+                            "x": team.x, "y": team.y, "facing": team.facing, "job": "set_up"}  # fmt: skip
+    head = (f"{team.name} sets up the {mm:g} mm mortar it saved from {v.name} where it stands "
+            "(P351)")  # fmt: skip
+    if off:
+        lines.append("option dropped_mortar_time=debark: half a move as if getting off (P351)")
+    when = f"{moves} move(s): done at the end of turn {done}'s movement (p12; P346)"
+    tail = f"{team.name} fires from turn {done + 1} (phase E comes before movement, p6)"
+    return "mortar_debarked", data, [head, *lines, when, tail]
+
+
 def plan(state: State, v: Element, kind: str) -> tuple[str, dict[str, Any], list[str]]:
     """(event type, data, explanation) of `debark_mortar` or `embark_mortar` for carrier `v`,
-    or IllegalCommand with the reason."""
+    or of `set_up_mortar` for the mortar team `v`, or IllegalCommand with the reason."""
+    if kind == "set_up_mortar":
+        return _set_up_plan(state, v)
     debark = kind == "debark_mortar"
     why = why_no_debark(state, v) if debark else why_no_embark(state, v)
     if why:
@@ -248,6 +318,8 @@ def templates(state: State, members: list[Element]) -> list[dict[str, Any]]:
     """The mortar orders these elements (a platoon's, the company able to pay) may be given."""
     out = []
     for v in members:
+        if v.active and mortar_sights.carrier_of(state, v) and why_no_set_up(state, v) is None:
+            out.append({"type": "set_up_mortar", "unit": v.id})
         if v.type not in CARRIERS or not v.active:
             continue
         if why_no_debark(state, v) is None:
@@ -282,9 +354,11 @@ def debarked(state: State, d: dict[str, Any], ev: Event) -> None:
     if team.id in v.carrying:
         v.carrying.remove(team.id)
     team.transport = None
-    team.x, team.y, team.facing = d["x"], d["y"], v.facing
+    team.x, team.y, team.facing = d["x"], d["y"], d.get("facing", v.facing)
     team.feature = state.board.feature(team.x, team.y)
-    m["ashore"], m["job"] = True, {"kind": "debark", "done": d["done"], "turn": state.turn}
+    m.pop("dropped", None)  # set up where it stands after its carrier's loss (P351)
+    job = d.get("job", "debark")
+    m["ashore"], m["job"] = True, {"kind": job, "done": d["done"], "turn": state.turn}
 
 
 def embarking(state: State, d: dict[str, Any], ev: Event) -> None:

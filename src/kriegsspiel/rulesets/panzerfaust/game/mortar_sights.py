@@ -41,7 +41,8 @@ TEMPLATES = 2  # targets offered per mortar in the legal templates
 CARRIER_ARC = 30.0  # degrees either side of the US carriers' mortar line (p92)
 MOUNTS = "carrier_mortars"  # state.offtable: carrier -> its mortar team (game/mortar_debark.py)
 WORK = {"debark": "getting its mortar down and setting it up",
-        "embark": "packing its mortar up to load it"}  # fmt: skip
+        "embark": "packing its mortar up to load it",
+        "set_up": "setting its mortar up"}  # fmt: skip
 
 
 class MortarFire(CommandModel):
@@ -113,6 +114,9 @@ def unready(state: State, e: Element) -> str | None:
                 "movement (p12; P346)")  # fmt: skip
     if not m["ashore"]:
         return f"{e.name} is not set up: its mortar was loaded on {vid} (p12; P348)"
+    if m.get("dropped"):
+        return (f"{e.name} got down with its mortar when {vid} was lost: it is not set up "
+                "(`set_up_mortar`, P351)")  # fmt: skip
     return None
 
 

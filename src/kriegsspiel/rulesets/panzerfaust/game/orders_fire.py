@@ -22,6 +22,7 @@ from ....geometry.footprint import relative_bearing
 from ..rules import at_fire, infantry_fire, observe
 from ..rules import crew_fire as crew_rules
 from ..rules import flame as flame_rules
+from ..rules import passenger_fire as passenger_rules
 from ..rules.weapons import target_of
 from . import (
     along_move,
@@ -38,6 +39,7 @@ from . import (
     mortar_debark,
     movement,
     orders_cover,
+    passenger_fire,
     regroup,
     sight,
     smoke,
@@ -137,11 +139,15 @@ def land(state: State, results: list[dict]) -> None:
     regroup.fired_on(state, [r["target"] for r in results])
     for r in results:
         t = state.elements[r["target"]]
+        name = r["result"]
+        if name.startswith(passenger_fire.RESULT):  # small arms at an AFV's riders (P350),
+            for pl, n in passenger_fire.land(state, t, name).items():  # aboard till all land
+                lost[pl] = lost.get(pl, 0) + n
+            continue
         if t.lost:
             continue
         if r.get("flame"):
             flamed.add(t.platoon)
-        name = r["result"]
         if t.kind == "softskin" and name.startswith("lost_"):  # small arms at it (p17)
             aboard = {p: state.elements[p].platoon for p in t.carrying}
             if softskin.casualties(state, t, int(name[5:])):
@@ -225,6 +231,13 @@ def _can_hit_crew(state: State, e: Element, t: Element, xy: tuple[float, float])
     return _blocked(state, e, t, xy) or crew_fire.why_not(state, e, t, xy)
 
 
+def _can_hit_passengers(
+    state: State, e: Element, t: Element, xy: tuple[float, float]
+) -> str | None:
+    """Why `e` cannot fire its small arms at the teams riding `t` at `xy` (p16-17), or None."""
+    return _blocked(state, e, t, xy) or passenger_fire.why_not(state, e, t, xy)
+
+
 def _can_hit(state: State, e: Element, t: Element, xy: tuple[float, float]) -> str | None:
     """Why `e` cannot fire at `t` at `xy`, or None (close combat, weapon, range band)."""
     blocked = _blocked(state, e, t, xy)
@@ -248,7 +261,15 @@ def _can_hit(state: State, e: Element, t: Element, xy: tuple[float, float]) -> s
     gun = arms.main_gun(state, e)
     if gun is None:
         if t.kind == "afv" and crew_fire.why_not(state, e, t, xy) is None:
-            return f"{e.name} has no gun for AFVs; its small arms may fire at the crew (crew: true)"
+            also = (
+                " or at its passengers (passengers: true)"
+                if passenger_fire.why_not(state, e, t, xy) is None
+                else ""
+            )
+            return (
+                f"{e.name} has no gun for AFVs; its small arms may fire at the crew (crew: true)"
+                + also
+            )
         return f"{e.name} has no gun that can fire at vehicles or guns"
     try:
         band, _, _ = state.rules.band(gun.bands, dist, len(gun.to_hit), gun.name)
@@ -343,6 +364,11 @@ def _crew_targets(state: State, e: Element) -> list[Element]:
     return targets(state, e, _can_hit_crew) if arms.small_arms(state, e) else []
 
 
+def _passenger_targets(state: State, e: Element) -> list[Element]:
+    """The enemy AFVs whose riders `e`'s small arms may fire at now (p16-17)."""
+    return targets(state, e, _can_hit_passengers) if arms.small_arms(state, e) else []
+
+
 def _has_work(state: State, e: Element) -> bool:
     if fieldworks.working(state, e):  # digging in or camouflaging: nothing else (p9, p39)
         return False
@@ -352,6 +378,7 @@ def _has_work(state: State, e: Element) -> bool:
         or bool(smoke.templates(state, e))
         or bool(_flame_targets(state, e))
         or bool(_crew_targets(state, e))
+        or bool(_passenger_targets(state, e))
     )
 
 
@@ -374,6 +401,9 @@ def legal(state: State, side: str) -> list[dict[str, Any]]:
     for t in _crew_targets(state, e):
         alias = state.aliases.alias(side, t.id)
         out.append({"type": "fire", "unit": e.id, "target": alias, "crew": True})
+    for t in _passenger_targets(state, e):
+        alias = state.aliases.alias(side, t.id)
+        out.append({"type": "fire", "unit": e.id, "target": alias, "passengers": True})
     return out + smoke.templates(state, e)
 
 
@@ -434,11 +464,17 @@ def _aim(state: State, side: str, cmd: dict[str, Any]) -> tuple[Element, Element
         if e.has("shaken"):
             raise IllegalCommand(f"{e.name} is Shaken: it fires only back (p24)", "target")
     xy = _at(state, e, t, cmd.get("at"))
+    if cmd.get("crew") and cmd.get("passengers"):
+        raise IllegalCommand(
+            "fire at the crew or at the passengers, not both: one target a shot (p13)", "passengers"
+        )
     check = (
         flame.why_not
         if cmd.get("type") == "flame"
         else _can_hit_crew
         if cmd.get("crew")
+        else _can_hit_passengers
+        if cmd.get("passengers")
         else _can_hit
     )
     why = check(state, e, t, xy)
@@ -454,7 +490,7 @@ def odds(state: State, side: str, cmd: dict[str, Any]) -> dict[str, Any]:
     if state.phase != "G" or cmd.get("type") not in ("fire", "flame"):
         raise IllegalCommand("odds are offered for fire and flame commands in phase G", "type")
     e, t, xy = _aim(state, side, cmd)
-    crew = bool(cmd.get("crew"))
+    crew = _aboard(cmd)
     if t.kind == "infantry" and not _small_arms_reach(state, e, _range(e, xy)):
         raise IllegalCommand("no single preview of HE area fire: one roll per element", "target")
     flamed = cmd["type"] == "flame"
@@ -494,7 +530,7 @@ def resolve(state: State, side: str, cmd: dict[str, Any], rng: random.Random) ->
         return drafts + _flame_arc(state, side, e, t, xy, cmd, rng)
     if not flamed and _area(state, e, t, xy):
         return drafts + _he(state, side, e, t, xy, cmd, rng, aimed)
-    crew = bool(cmd.get("crew")) and not flamed
+    crew = _aboard(cmd) if not flamed else None
     res = _roll(state, e, t, xy, rng, flamed, crew)
     result = res.result.name
     lines = tuple(res.lines()) + _placeholders(res) + towing.horse_note(state, t)
@@ -502,7 +538,7 @@ def resolve(state: State, side: str, cmd: dict[str, Any], rng: random.Random) ->
     mine = {"unit": e.id, "target": state.aliases.alias(side, t.id), "result": result,
             "at_xy": at_xy, "at": cmd.get("at")}  # fmt: skip
     if crew:
-        mine["crew"] = True  # small arms at the AFV's crew (p17)
+        mine[crew] = True  # small arms at the AFV's crew (p17) or its passengers (p16-17)
     if flamed or (t.kind == "afv" and flame.is_flamethrower(state, e)):
         mine["flame"] = True
     enemy = t.side
@@ -511,6 +547,12 @@ def resolve(state: State, side: str, cmd: dict[str, Any], rng: random.Random) ->
               "by": state.aliases.alias(enemy, e.id) if spotted_by else None}  # fmt: skip
     drafts += [Draft("shot", mine, (side,), lines), Draft("shot_at", notice, (enemy,), lines)]
     return drafts
+
+
+def _aboard(cmd: dict[str, Any]) -> str | None:
+    """Who aboard an AFV a `fire` command aims its small arms at: "crew", "passengers" or None
+    (the vehicle itself)."""
+    return "crew" if cmd.get("crew") else "passengers" if cmd.get("passengers") else None
 
 
 def _area(state: State, e: Element, t: Element, xy: tuple[float, float]) -> bool:
@@ -606,7 +648,7 @@ def _placeholders(res: Any) -> tuple[str, ...]:
 
 
 def _roll(state: State, e: Element, t: Element, xy: tuple[float, float], rng: random.Random,
-          flamed: bool = False, crew: bool = False):  # fmt: skip
+          flamed: bool = False, crew: str | None = None):  # fmt: skip
     fn, situation = _resolution(state, e, t, xy, flamed, crew)
     return sample(fn, state.rules, situation, rng=rng)
 
@@ -617,14 +659,16 @@ def _resolution(
     t: Element,
     xy: tuple[float, float],
     flamed: bool = False,
-    crew: bool = False,
+    crew: str | None = None,
 ) -> tuple[Any, Any]:
     """The rules core's resolution of this shot and its situation (infantry or AT fire; a
     flame command: the flame roll at an AFV, or a Molotov's throw; `crew`: small arms at an
-    AFV's crew, p17)."""
+    AFV's "crew", p17, or at its "passengers", p16-17)."""
     dist = _range(e, xy)
-    if crew:
+    if crew == "crew":
         return crew_rules.crew_fire, crew_fire.shot(state, e, t, xy)
+    if crew == "passengers":
+        return passenger_rules.passenger_fire, passenger_fire.shot(state, e, t, xy)
     if flamed and flame.weapon(state, e) == "molotov":
         return flame_rules.molotov, flame_rules.Throw(
             _at_shot(state, e, t, xy, flame.molotov_weapon(state, e)), flame.attack(state, e, t, xy)

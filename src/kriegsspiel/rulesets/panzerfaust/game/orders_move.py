@@ -60,6 +60,7 @@ from .commands import (
     Overrun,
     Rally,
     Regroup,
+    SetUpMortar,
     Unlimber,
 )
 from .state import Element, Platoon, State
@@ -81,6 +82,7 @@ COMMANDS = {
     "disengage": Disengage,
     "climb": Climb,
     "debark_mortar": DebarkMortar,
+    "set_up_mortar": SetUpMortar,
     "embark_mortar": EmbarkMortar,
     "close_down": CloseDown,
     "open_up": OpenUp,
@@ -511,7 +513,7 @@ def resolve(state: State, side: str, cmd: dict[str, Any], rng: random.Random) ->
         return _ride_order(state, side, cmd)
     if kind in ("limber", "unlimber"):
         return _tow_order(state, side, cmd)
-    if kind in ("debark_mortar", "embark_mortar"):
+    if kind in ("debark_mortar", "embark_mortar", "set_up_mortar"):
         return _mortar_order(state, side, cmd)
     if kind == "exit":
         return _exit(state, side, cmd)
@@ -723,7 +725,8 @@ def _tow_order(state: State, side: str, cmd: dict[str, Any]) -> list[Draft]:
 def _mortar_order(state: State, side: str, cmd: dict[str, Any]) -> list[Draft]:
     """A mortar carrier's crew gets its mortar down and sets it up, or packs it up and loads
     it (mortar_debark.py): a single order of 1 pip (+1 out of command radius, p7) for the
-    carrier, whatever time the work takes (P346)."""
+    carrier, whatever time the work takes (P346); a mortar team its carrier's loss put down
+    sets it up, an order for the team (P351)."""
     v = command.own(state, side, cmd.get("unit"))
     p = _platoon(state, side, v.platoon, "unit")
     kind, data, why = mortar_debark.plan(state, v, cmd["type"])

@@ -1,7 +1,8 @@
 """What one side may know (the engine envelope plus a `panzerfaust` section): its own
 elements in full; enemy elements it observes now, by their alias for this side, with what can
-be seen of them (type, facing, visible counters); markers where it last saw the others; its
-companies' pips and platoons; the markers it may see. The umpire sees everything."""
+be seen of them (type, facing, visible counters, the teams seen riding it); markers where it
+last saw the others; its companies' pips and platoons; the markers it may see. The umpire sees
+everything."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from . import (
     fieldworks,
     flame,
     indirect_smoke,
+    passenger_fire,
     phases,
     regroup,
     support,
@@ -50,6 +52,9 @@ def enemy_piece(state: State, side: str, e: Element) -> dict[str, Any]:
         "turret": e.turret, "size": e.size, "floor": e.floor,
         "counters": {k: v for k, v in e.counters.items() if k in VISIBLE_COUNTERS},
     }  # fmt: skip
+    aboard = passenger_fire.seen(state, e)  # teams seen riding it (P350)
+    if aboard:
+        out["passengers"] = len(aboard)
     # a gun seen hooked up shows it; the link is named only when this side observes both
     gun = e if e.kind == "gun" else state.elements.get(e.towing) if e.towing else None
     if gun is not None and gun.limbered:

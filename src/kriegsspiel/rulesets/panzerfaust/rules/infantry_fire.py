@@ -41,6 +41,7 @@ class Fire:
     # p34: within 45 degrees of the barrel), motorised guns hard cover (p27: inside 30 degrees)
     shield: Literal["none", "towed", "motorised"] = "none"
     afv_crew: bool = False  # the target is an AFV's crew: `cover` is the AFV's (p17, crew_fire)
+    aboard: bool = False  # the target is the teams riding an AFV (p16-17, passenger_fire)
 
 
 def _v(rules: Rules, key: str, name: str) -> Modifier:
@@ -58,7 +59,7 @@ def variations(rules: Rules, f: Fire) -> list[Modifier]:
     if COVER_ORDER.index(shield) > COVER_ORDER.index(f.cover):
         m.append(_v(rules, cover[shield], f"gun crew behind a {f.shield} gun's shield"))
     elif f.cover in cover:
-        who = "AFV crew (p17)" if f.afv_crew else "target"
+        who = "AFV crew (p17)" if f.afv_crew else "passengers aboard" if f.aboard else "target"
         m.append(_v(rules, cover[f.cover], f"{who} in {f.cover} cover"))
     if f.target_moving == "over5":
         m.append(_v(rules, "target_moving_over_5cm", "target moving 5-10 cm"))
