@@ -85,3 +85,11 @@ def test_a_piece_without_a_p8_size_is_refused(row, message):
     with pytest.raises(ValueError, match="team g-x: ") as err:
         _game({"id": "g-x", "type": f"battery:{row}", "x": 40.0, "y": 90.0})
     assert message in str(err.value)
+
+
+def test_the_belgian_sidecar_is_size_a_like_every_motorcycle_chart_row():
+    """Its size was lost (so it fell to C); its row ends in 'A', as every other motorcycle and
+    sidecar row of the charts reads (P353)."""
+    cat = rules().cat
+    assert build.observation_size(cat.get("softskin", "belgium/fnh-m12-sidecar")) == "A"
+    assert build.observation_size(cat.get("softskin", "italy/moto-gilera-marte")) == "A"
