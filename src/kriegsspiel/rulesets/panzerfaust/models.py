@@ -8,6 +8,7 @@ Armour is in the book's unit: effective cm, slope already folded in (p27).
 
 from __future__ import annotations
 
+import re
 from typing import ClassVar, Literal
 
 from pydantic import (
@@ -369,6 +370,12 @@ class ArtilleryBattery(PanzerfaustRecord):
     pv: int | None
     pv_basis: Literal["per_pair", "per_tube", "per_launcher"]
     offboard_allowed: bool | None = None
+
+    def calibre(self) -> float | None:
+        """The calibre in mm read from `weapon` ("81mm mortar": 81; "45-60mm": 60); None when
+        the row lost it ("mm mortar")."""
+        found = re.findall(r"(\d+(?:\.\d+)?)\s*mm", str(self.weapon))
+        return float(found[-1]) if found else None
 
 
 class Aircraft(PanzerfaustRecord):

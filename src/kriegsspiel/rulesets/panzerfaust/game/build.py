@@ -11,7 +11,15 @@ from typing import Any
 from ....data.errors import RuleError
 from ....engine.aliases import Aliases
 from ....engine.scenario import Scenario
-from ..models import AFV, Gun, InfantryTeam, InfantryWeapon, MotorisedGun, Softskin
+from ..models import (
+    AFV,
+    ArtilleryBattery,
+    Gun,
+    InfantryTeam,
+    InfantryWeapon,
+    MotorisedGun,
+    Softskin,
+)
 from ..rules.lookup import find
 from ..rules.tables import Rules
 from . import floors, mines
@@ -33,12 +41,45 @@ def record(rules: Rules, type_id: str) -> tuple[str, Any]:
     return find(rules.cat, tuple(KINDS), type_id)
 
 
+MORTAR_SIZE_B_MM = 95.0  # p8: a mortar of 95 mm or more is size B, a smaller one size A
+# P352: the p35 table's rows whose calibre was lost but whose class is known lie above 82 mm
+# (medium: the 105/107 mm tubes; heavy: past 120 mm), so size B
+MORTAR_CLASS_SIZE = {"medium": "B", "heavy": "B"}
+
+
 def observation_size(rec: Any) -> str:
-    """A piece's observation size (p8) from its record."""
+    """A piece's observation size (p8) from its record (ValueError for a battery row that
+    cannot stand on the table, see `mortar_size`)."""
     if isinstance(rec, InfantryTeam | InfantryWeapon):
         return "A"  # p8: infantry and heavy weapons are size A
+    if isinstance(rec, ArtilleryBattery):
+        return mortar_size(rec)
     size = getattr(rec, "size", None)
     return "C" if size in (None, "AFV") else size
+
+
+def mortar_size(rec: ArtilleryBattery) -> str:
+    """An on-table mortar team's size (p8): A under 95 mm, B from 95 mm, by the calibre its
+    row names, or its p35 class where the calibre was lost (P352). A row with neither has no
+    size (P352), and only a mortar row is a piece (P129): a gun or rocket row is support fire
+    (P353); both ValueError."""
+    if rec.battery_kind != "mortar":
+        raise ValueError(
+            f"{rec.name} is a {rec.battery_kind} battery row, fired from off the table or by "
+            "support orders; a gun on the table is a gun record, whose chart gives its size "
+            "(p8; P353)"
+        )
+    mm = rec.calibre()
+    if mm is None:
+        size = next((v for k, v in MORTAR_CLASS_SIZE.items() if k in str(rec.weapon)), None)
+        if size:
+            return size
+        raise ValueError(
+            f"{rec.name}: the calibre of this mortar row was lost ({rec.weapon!r}), so its "
+            "observation size (p8: under or over 95 mm) cannot be told; use a row that names "
+            "its calibre (P352)"
+        )
+    return "B" if mm >= MORTAR_SIZE_B_MM else "A"
 
 
 def speeds(rec: Any) -> tuple[float, float]:
@@ -163,6 +204,10 @@ def _add_forces(
                     kind, rec = record(rules, t.type)
                 except LookupError as e:
                     raise LookupError(f"{where}: team {t.id}: {e}") from None
+                try:
+                    size = observation_size(rec)
+                except ValueError as e:
+                    raise ValueError(f"{where}: team {t.id}: {e}") from None
                 e = Element(
                     t.id,
                     side,
@@ -175,7 +220,7 @@ def _add_forces(
                     None if arriving else t.y,
                     t.facing,
                     _turret(rec, t),
-                    observation_size(rec),
+                    size,
                     t.troop_class or pclass,
                     t.morale or pmorale,
                     hq=getattr(t, "hq", None),

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import math
 import random
-import re
 from typing import Any, Literal
 
 from ....engine.command_schema import CommandModel, Finite, Ident
@@ -152,8 +151,7 @@ def _carrier_refused(state: State, e: Element, xy: tuple[float, float]) -> str |
 
 def calibre(rec: ArtilleryBattery) -> float | None:
     """The mortar's calibre from its record's weapon ("81mm mortar"; "45-60mm": 60)."""
-    found = re.findall(r"(\d+(?:\.\d+)?)\s*mm", str(rec.weapon))
-    return float(found[-1]) if found else None
+    return rec.calibre()
 
 
 def table_row(mm: float) -> str:
