@@ -56,14 +56,22 @@ def why_not(state: State, e: Element, t: Element, xy: tuple[float, float]) -> st
     """Why `e` cannot fire its small arms at the crew of `t` at `xy`, or None (p17)."""
     if t.kind != "afv":
         return f"{t.name} is not an AFV: only an AFV's crew is fired at apart from its vehicle"
+    return reach_why_not(state, e, xy, "crew (p17)") or rules.why_safe(
+        open_parts(state, t), t.has("closed_down")
+    )
+
+
+def reach_why_not(state: State, e: Element, xy: tuple[float, float], whom: str) -> str | None:
+    """Why `e`'s small arms cannot reach men in an AFV at `xy` (its `whom`), or None: a
+    flamethrower uses its own attack (p21), and the firer needs small arms in range."""
     if flame.is_flamethrower(state, e):
         return f"{e.name}: a flamethrower attacks an AFV with the flame command (p21)"
     team = arms.small_arms(state, e)
     if team is None:
-        return f"{e.name} has no small arms to fire at an AFV's crew (p17)"
+        return f"{e.name} has no small arms to fire at an AFV's {whom}"
     if math.dist((e.x, e.y), xy) > arms.reach(state, team):
         return f"the AFV is out of small-arms range ({arms.reach(state, team):g} cm)"
-    return rules.why_safe(open_parts(state, t), t.has("closed_down"))
+    return None
 
 
 def shot(state: State, e: Element, t: Element, xy: tuple[float, float]) -> rules.CrewShot:

@@ -15,12 +15,11 @@ made to get down the next turn (p28's rule for tank riders is not played)."""
 
 from __future__ import annotations
 
-import math
 from dataclasses import replace
 from typing import Any
 
 from ..rules import passenger_fire as rules
-from . import arms, crew_fire, flame
+from . import arms, crew_fire
 from .state import Element, State
 
 RESULT = rules.RESULT
@@ -60,13 +59,9 @@ def why_not(state: State, e: Element, t: Element, xy: tuple[float, float]) -> st
         )
     if t.kind != "afv":
         return f"{t.name} is not an AFV: only an AFV's riders are fired at apart from it"
-    if flame.is_flamethrower(state, e):
-        return f"{e.name}: a flamethrower attacks an AFV with the flame command (p21)"
-    team = arms.small_arms(state, e)
-    if team is None:
-        return f"{e.name} has no small arms to fire at an AFV's passengers (p16)"
-    if math.dist((e.x, e.y), xy) > arms.reach(state, team):
-        return f"the AFV is out of small-arms range ({arms.reach(state, team):g} cm)"
+    reach = crew_fire.reach_why_not(state, e, xy, "passengers (p16)")
+    if reach:
+        return reach
     safe = _enclosed_safe(state, t)
     if safe:
         return f"{t.name}: {safe}"
