@@ -56,6 +56,10 @@ MOVING = ("none", "over15_to_from", "across_under15", "across_over15")
 PRIOR = ("none", "stunned_1", "stunned_2", "immobilised", "gun_damaged")
 LOCS = ("turret", "upper_hull", "lower_hull", "tracks")
 ARCS = ("front", "side", "rear")
+# how far an infantry target moved, for small arms (p15)
+TEAM_MOVING = Param(
+    "target_moving", str, "none", "target moved 5-10 or over 10 cm", ("none", "over5", "over10")
+)
 
 
 def _rules(cat: Catalogue, opts: Options) -> Rules:
@@ -508,13 +512,7 @@ ACTIONS = {
                     "target's cover",
                     ("none", "soft", "hard", "fortification"),
                 ),
-                Param(
-                    "target_moving",
-                    str,
-                    "none",
-                    "target moved 5-10 or over 10 cm",
-                    ("none", "over5", "over10"),
-                ),
+                TEAM_MOVING,
                 flag("prone", "target prone"),
                 flag("in_softskin", "target aboard a softskin"),
                 flag("firer_moved", "firer moved up to half"),
@@ -568,13 +566,7 @@ ACTIONS = {
                 Param("arc", str, "front", "the hull's arc the firer stands in", ARCS),
                 flag("from_above", "fired on from above, e.g. a building's upper floor (P343)"),
                 flag("closed_down", "the AFV is closed down"),
-                Param(
-                    "target_moving",
-                    str,
-                    "none",
-                    "target moved 5-10 or over 10 cm",
-                    ("none", "over5", "over10"),
-                ),
+                TEAM_MOVING,
                 flag("firer_moved", "firer moved up to half"),
                 CLASS,
                 WEATHER,
@@ -598,13 +590,7 @@ ACTIONS = {
                 Param("arc", str, "front", "the hull's arc the firer stands in", ARCS),
                 flag("from_above", "fired on from above, e.g. a building's upper floor (P343)"),
                 Param("riding", int, 1, "teams aboard", **{**TEAMS_BOUND, "min": 1}),
-                Param(
-                    "target_moving",
-                    str,
-                    "none",
-                    "target moved 5-10 or over 10 cm",
-                    ("none", "over5", "over10"),
-                ),
+                TEAM_MOVING,
                 flag("firer_moved", "firer moved up to half"),
                 CLASS,
                 WEATHER,
