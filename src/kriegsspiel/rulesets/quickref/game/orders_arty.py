@@ -58,9 +58,12 @@ def may_call(rules: Rules, state: State, u: Unit) -> str | None:
 
 
 def observers(rules: Rules, state: State, side: str) -> list[str]:
-    """The side's units on the table that may call for fire now."""
+    """The side's units on the table that may call for fire now (the quick test first: most
+    units are no observers, and `may_call` words why)."""
     return [
-        u.id for u in state.alive(side) if not u.transport and may_call(rules, state, u) is None
+        u.id
+        for u in state.alive(side)
+        if not u.transport and observer_ok(rules, state, u) and may_call(rules, state, u) is None
     ]
 
 
