@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import math
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -211,8 +212,8 @@ def test_fuzzed_commands_raise_only_illegal_command_and_refusals_change_nothing(
 
 
 def test_a_command_gives_the_same_answer_from_the_memo():
-    """`validate_command` memoises the commands it accepted (by model, context and the
-    command's JSON): a command accepted is accepted again with the same checked form and
+    """`validate_command` memoises the commands it accepted (by model and the exact bytes of
+    context and command): a command accepted is accepted again with the same checked form and
     canonical text, each caller gets its own copy, and a command refused is refused every
     time."""
     from pydantic import model_validator
@@ -245,3 +246,31 @@ def test_a_command_gives_the_same_answer_from_the_memo():
         out["unit"] = "changed"  # the caller's copy: the memo keeps its own
     again, _ = validate_command(models, {"type": "hold", "unit": "a", "hint": 3}, ctx)
     assert again == {"type": "hold", "unit": "a"}
+
+
+@pytest.mark.parametrize("first", [1, 1.0, True, "1"])
+def test_equal_values_of_other_types_are_not_one_memo_entry(first):
+    """1, 1.0 and True are equal in Python but not the same command: each is read by the
+    model as if the memo were empty (the canonical text keys the dice)."""
+    from kriegsspiel.engine import command_schema
+    from kriegsspiel.engine.command_schema import CommandModel, validate_command
+
+    class Aim(CommandModel):
+        x: Any  # kept as given: 1, 1.0 and True dump as they came
+
+    models, ctx = {"aim": Aim}, {"table": (48.0, 48.0)}
+    values = [first, *(v for v in (1, 1.0, True, "1") if v is not first)]
+    fresh = {}
+    for v in values:
+        command_schema._ACCEPTED.clear()
+        fresh[repr(v)] = _answer(validate_command, models, {"type": "aim", "x": v}, ctx)
+    command_schema._ACCEPTED.clear()
+    for v in values:  # one after another through the memo
+        assert _answer(validate_command, models, {"type": "aim", "x": v}, ctx) == fresh[repr(v)]
+
+
+def _answer(validate, models, command, ctx):
+    try:
+        return validate(models, command, ctx)
+    except IllegalCommand as exc:
+        return ("refused", str(exc), exc.field)

@@ -9,7 +9,7 @@ template's hints, are dropped). This module also holds the field types the model
 
 from __future__ import annotations
 
-import json
+import marshal
 import math
 from typing import Annotated, Any
 
@@ -83,12 +83,12 @@ def validate_command(
     if model is None:
         raise IllegalCommand(f"unknown command {kind[:64]!r}; known: {', '.join(models)}", "type")
     try:  # the same command in the same context has the same answer: read it again
-        key = (model, repr(context), _PLAIN.encode(command))
-    except (TypeError, ValueError):  # not plain JSON (NaN, an object): the model says why
+        key = (model, marshal.dumps((context, command)))
+    except ValueError:  # not plain data (an object, a subclass): the model says why
         key = None
-    text = _ACCEPTED.get(key) if key is not None else None
-    if text is not None:
-        return json.loads(text), text
+    hit = _ACCEPTED.get(key) if key is not None else None
+    if hit is not None:
+        return marshal.loads(hit[0]), hit[1]
     try:
         checked = model.model_validate(command, context=context)
     except ValidationError as exc:
@@ -108,12 +108,13 @@ def validate_command(
     if key is not None:
         if len(_ACCEPTED) >= ACCEPTED_KEPT:
             _ACCEPTED.clear()
-        _ACCEPTED[key] = text
+        _ACCEPTED[key] = (marshal.dumps(out), text)
     return out, text
 
 
-# commands accepted before, by (model, context, command as JSON): their checked form as
-# canonical JSON (each reader gets its own copy); a process-wide memo, cleared when full
+# commands accepted before, by model and (context, command) in `marshal`'s bytes (exact: the
+# same bytes are the same values of the same types, key order included; an object it cannot
+# write is validated every time): their checked form, as bytes each reader loads its own copy
+# from, and canonical text; a process-wide memo, cleared when full
 ACCEPTED_KEPT = 4096
-_ACCEPTED: dict[tuple[type[BaseModel], str, str], str] = {}
-_PLAIN = json.JSONEncoder(sort_keys=True, separators=(",", ":"), allow_nan=False)
+_ACCEPTED: dict[tuple[type[BaseModel], bytes], tuple[bytes, str]] = {}
