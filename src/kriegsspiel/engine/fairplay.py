@@ -63,19 +63,22 @@ def canonical(command: Any) -> str:
 
 class Dice:
     """The `random.Random` of one command step, keyed on first draw (most steps roll nothing,
-    and the MAC and the generator's set-up were a measurable share of every command).
-    `drawn` says whether anything was rolled."""
+    and the MAC, the generator's set-up and even the key's text were a measurable share of
+    every command): `key` is (line, side, command, round), worded as the MAC's message only
+    then. `drawn` says whether anything was rolled."""
 
     __slots__ = ("_key", "_rng", "_secret", "drawn")
 
-    def __init__(self, secret: bytes, key: str):
+    def __init__(self, secret: bytes, key: tuple[int, str | None, str, int]):
         self._secret, self._key = secret, key
         self._rng: random.Random | None = None
         self.drawn = False
 
     def __getattr__(self, name: str) -> Any:  # randint, uniform, choice, random, ...
         if self._rng is None:
-            mac = hmac.new(self._secret, self._key.encode(), hashlib.sha256).digest()
+            line, side, command, round_ = self._key
+            text = f"{line}\x00{side or ''}\x00{command}\x00{round_}"
+            mac = hmac.new(self._secret, text.encode(), hashlib.sha256).digest()
             self._rng = random.Random(int.from_bytes(mac, "big"))
             self.drawn = True
         return getattr(self._rng, name)
@@ -88,4 +91,4 @@ class DiceStream:
         self._secret = hashlib.sha256(b"kriegsspiel-dice-v1:" + seed_bytes(seed)).digest()
 
     def for_step(self, line: int, side: str | None, command: str, round_: int) -> Dice:
-        return Dice(self._secret, f"{line}\x00{side or ''}\x00{command}\x00{round_}")
+        return Dice(self._secret, (line, side, command, round_))
