@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ctypes
+import functools
 import gc
 import hashlib
 from collections.abc import Iterator
@@ -40,6 +42,25 @@ class BattleSpec:
 
 # the cyclic collector's youngest-generation threshold during a battle (Python's default: 700)
 BATTLE_GC_THRESHOLD = 20_000
+# glibc's mallopt parameters and the values a process that plays battles keeps them at
+M_TRIM_THRESHOLD, M_MMAP_THRESHOLD = -1, -3
+KEPT_HEAP = 256 * 2**20  # bytes
+
+
+@functools.cache
+def _keep_heap() -> bool:
+    """Keep the memory a battle's arrays took for the next ones: by default glibc serves large
+    blocks (the bots' numpy arrays) by fresh mappings and trims the heap's top as soon as it
+    is free, so every battle faults the same pages in again (twice a battle's page faults
+    otherwise, and the zeroed pages push what the engine reads next out of the caches). Once
+    per process; False where the C library is not glibc (nothing changes there)."""
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+        return bool(
+            libc.mallopt(M_TRIM_THRESHOLD, KEPT_HEAP) and libc.mallopt(M_MMAP_THRESHOLD, KEPT_HEAP)
+        )
+    except (OSError, AttributeError):
+        return False
 
 
 @contextmanager
@@ -60,6 +81,7 @@ def _battle_gc() -> Iterator[None]:
 
 def run_battle(spec: BattleSpec) -> dict[str, Any]:
     """Play one battle out and describe it (deterministic for a spec)."""
+    _keep_heap()
     with _battle_gc():
         return _run_battle(spec)
 
