@@ -24,7 +24,7 @@ import shapely
 from kriegsspiel.geometry.sightline import EPS, NEAR, TOUCH
 
 CHUNK = 400_000  # (line, edge) rows worked out in one pass; more go in several
-ROUNDS = 1000  # (line, plain shape) pairs beyond which each line's likeliest goes first
+ROUNDS = 2000  # (line, plain shape) pairs beyond which each line's likeliest goes first
 CORNERS = 8  # sight rows of a shape beyond which its box's corners are tested first
 
 
@@ -69,13 +69,15 @@ class SightBatch:
         walks = [_walk(s) for s in shapes]
         self.k = np.array([len(w) for w, _ in walks], int)
         self.first = _starts(self.k)
+        self.few = not len(self.k) or self.k.max() <= CORNERS
         rows = np.concatenate([w for w, _ in walks]) if walks else np.zeros((0, 6))
         self.sight = np.ascontiguousarray(rows.T)  # cx, cy, dx, dy, vx, vy
         self.step = np.concatenate([st for _, st in walks]) if walks else np.zeros(0, int)
         self.boxes = np.asarray([s.box for s in shapes], float).reshape(-1, 4)
         self.wide = np.hstack([self.boxes[:, :2] - NEAR, self.boxes[:, 2:] + NEAR])
         self.area = np.array([s.area for s in shapes], bool)
-        self.convex = np.array([_convex(s) for s in shapes], bool)
+        # areas whose start's side is counted for plain pieces (not for one convex ring)
+        self.counted = self.area & ~np.array([_convex(s) for s in shapes], bool)
         self.hill = np.array([s.hill for s in shapes], bool)
         self.height = np.array([s.height for s in shapes], float)
         plain = ~self.hill & np.isnan(self.height)
@@ -133,8 +135,8 @@ class SightBatch:
         meet = (x1 >= w[:, 0]) & (x0 <= w[:, 2]) & (y1 >= w[:, 1]) & (y0 <= w[:, 3])
         j, i = np.divmod(meet.ravel().nonzero()[0], len(idx))
         seg, shape = idx.take(i), shapes.take(j)
-        if self.k.take(shapes).max() <= CORNERS:  # as cheap as their vertices' own test
-            return seg, shape
+        if self.few or self.k.take(shapes).max() <= CORNERS:
+            return seg, shape  # few vertices: their own test costs no more than the corners
         ax, ay, ux, uy = (c.take(seg) for c in lines.cols[:4])
         length = lines.cols[7].take(seg)
         keep = _meets_box(ax, ay, ux, uy, length, self.boxes.take(shape, axis=0))
@@ -178,27 +180,7 @@ class SightBatch:
         """For (line, shape) pairs: whether the shape surely blocks the line, and whether the
         pair is undecided (`sightline._pieces` and `SightLines._blocks` in arrays); `k` is
         each pair's count of sight rows, `ends` their running sum."""
-        pid = np.arange(len(seg)).repeat(k)
-        j = np.arange(ends[-1])
-        rows = (self.first.take(shape) - (ends - k)).repeat(k)
-        rows += j
-        line = seg.take(pid)
-        ax, ay, ux, uy, far = (c.take(line) for c in lines.cols[:5])
-        cx, cy = (c.take(rows) for c in self.sight[:2])
-        # each vertex against the line's extension, then each edge by its two ends: rows
-        # with both more than 2 NEAR to one side can neither cross the line nor touch it
-        # (the scalar's skip), the rest go on
-        d3 = _orient(ux, uy, ax, ay, cx, cy)
-        nxt = self.step.take(rows)
-        nxt += j
-        d4 = d3.take(nxt)
-        near = np.minimum(d3, d4)
-        np.maximum(near, np.negative(np.maximum(d3, d4, out=ux), out=ux), out=near)
-        w = (near <= far).nonzero()[0]
-        del j, ux, uy, far, near
-        at = (pid, rows, line, ax, ay, cx, cy, d3, d4)
-        pair, t, touch = self._met(lines, *(v.take(w) for v in at))
-        del d3, d4
+        pair, t, touch = self._met(lines, *self._near(lines, seg, shape, k, ends))
         vague = np.zeros(len(seg), bool)
         vague[touch] = True
         area = self.area.take(shape)
@@ -209,11 +191,11 @@ class SightBatch:
             # so only pairs crossed twice or more may, and only they need the start's side,
             # but for a convex area (crossed twice, the start is outside it)
             count = np.bincount(pair, minlength=len(seg))
-            held = area & (count > 1) & ~self.convex.take(shape)
-            inside = self._inside(lines, seg, shape, held, pid, rows, nxt, ax, ay, cx, cy)
+            held = self.counted.take(shape) & (count > 1)
+            inside = self._inside(lines, seg, shape, held)
             blocks[self._between(pair, t, inside, area, length, count.max())] = True
             return blocks & ~vague, vague
-        inside = self._inside(lines, seg, shape, area, pid, rows, nxt, ax, ay, cx, cy)
+        inside = self._inside(lines, seg, shape, area)
         piece, t0, t1 = _pieces(pair, t, inside, area, length)
         block, tie = self._blocks(a, b, seg, shape, length, piece, t0, t1, heights)
         blocks[piece[block & ~tie]] = True
@@ -230,7 +212,7 @@ class SightBatch:
             pair, t = pair.take(order), t.take(order)
         si = self.see_into
         i = (pair[1:] == pair[:-1]).nonzero()[0]  # a crossing followed by one of its pair
-        hit = i[:0]
+        hit = None
         if not area.all():  # a line feature: each crossing clear of the ends
             line = ~area.take(pair)
             hit = pair[line & (t > si + EPS) & (t < length.take(pair) - si - EPS)]
@@ -240,14 +222,41 @@ class SightBatch:
         p = pair.take(i)
         if most > 2 or inside.any():
             even = ~inside.take(p)
-            if most > 2:  # pairs are sorted: the rank is the way from the pair's first
+            if most > 2:  # the rank: how far on from its pair's first crossing (sorted)
                 even ^= (i - pair.searchsorted(p)) % 2 == 1
             i, p = i[even], p[even]
         t0, t1 = t.take(i), t.take(i + 1)
         t0, t1 = np.minimum(t0, t1), np.maximum(t0, t1)  # two crossings: in either order
         L = length.take(p)
-        ok = (t0 > EPS) & (t1 < L - EPS) & (np.minimum(t1, L - si) - np.maximum(t0, si) > EPS)
-        return np.concatenate([hit, p[ok]])
+        # without see_into, clipping to [0, L] changes no stretch with t0 > EPS, t1 < L - EPS
+        span = np.minimum(t1, L - si) - np.maximum(t0, si) if si else t1 - t0
+        ok = (t0 > EPS) & (t1 < L - EPS) & (span > EPS)
+        return p[ok] if hit is None else np.concatenate([hit, p[ok]])
+
+    def _rows(self, shape, k, ends) -> tuple[np.ndarray, np.ndarray]:
+        """The pairs' sight rows one after another, and 0, 1, ... along them."""
+        j = np.arange(ends[-1])
+        rows = (self.first.take(shape) - (ends - k)).repeat(k)
+        rows += j
+        return rows, j
+
+    def _near(self, lines, seg, shape, k, ends):
+        """The (line, edge) rows that may cross or touch, as (pair, row, line, ax, ay, cx, cy,
+        d3, d4): each vertex against the line's extension (d3, and d4 of the edge's end),
+        then each edge by its two ends: with both more than 2 NEAR to one side it can
+        neither cross the line nor touch it (the scalar's skip)."""
+        pid = np.arange(len(seg)).repeat(k)
+        rows, j = self._rows(shape, k, ends)
+        line = seg.take(pid)
+        ax, ay, ux, uy, far = (c.take(line) for c in lines.cols[:5])
+        cx, cy = (c.take(rows) for c in self.sight[:2])
+        d3 = _orient(ux, uy, ax, ay, cx, cy)
+        j += self.step.take(rows)
+        d4 = d3.take(j)
+        near = np.minimum(d3, d4)
+        np.maximum(near, np.negative(np.maximum(d3, d4, out=ux), out=ux), out=near)
+        w = (near <= far).nonzero()[0]
+        return [v.take(w) for v in (pid, rows, line, ax, ay, cx, cy, d3, d4)]
 
     def _met(self, lines, pid, rows, line, ax, ay, cx, cy, d3, d4):
         """For (line, edge) rows: where the line crosses the edge, as (pair, distance along
@@ -263,17 +272,18 @@ class SightBatch:
         for d in (d2, d3, d4):
             np.minimum(small, np.abs(d, out=vx), out=small)
         flat = small < TOUCH
-        w = (live & flat).nonzero()[0]
+        lf = live & flat
+        w = lf.nonzero()[0]
         touch = w[:0]
         if len(w):
             dx, dy = (c.take(rows.take(w)) for c in self.sight[2:4])
             ends = (v.take(w) for v in (ax, ay, bx, by, cx, cy))
             touch = pid.take(w[_touching(*ends, dx, dy, *(d.take(w) for d in (d1, d2, d3, d4)))])
-        cross = (live & ~flat & ((d3 > 0) != (d4 > 0))).nonzero()[0]
+        cross = ((live ^ lf) & ((d3 > 0) != (d4 > 0))).nonzero()[0]  # live, not flat
         d1, d2 = d1.take(cross), d2.take(cross)
         return pid.take(cross), d1 / (d1 - d2) * lines.cols[7].take(line.take(cross)), touch
 
-    def _inside(self, lines, seg, shape, area, pid, rows, nxt, ax, ay, cx, cy) -> np.ndarray:
+    def _inside(self, lines, seg, shape, area) -> np.ndarray:
         """Whether each pair's line starts inside its area (where ``area``): the scalar's
         even-odd count of the edges that the ray from the start to +x crosses, on the pairs
         whose (widened) box holds the start (outside it every ring's count is even)."""
@@ -282,13 +292,18 @@ class SightBatch:
         x0, y0, x1, y1 = self.wide.take(shape, axis=0).T
         px, py = (c.take(seg) for c in lines.cols[:2])
         held = area & (px >= x0) & (px <= x1) & (py >= y0) & (py <= y1)
-        if not held.any():
+        p = held.nonzero()[0]
+        if not len(p):
             return held
-        r = held.take(pid).nonzero()[0]
-        y = ay.take(r)
-        h = r[(cy.take(r) > y) != (cy.take(nxt.take(r)) > y)]  # rows straddling the start's y
-        vx, vy = (c.take(rows.take(h)) for c in self.sight[4:6])
-        hit = ax.take(h) < vx * (ay.take(h) - cy.take(h)) / vy + cx.take(h)
+        k = self.k.take(shape.take(p))
+        ends = k.cumsum()
+        pid = p.repeat(k)
+        rows = self._rows(shape.take(p), k, ends)[0]
+        x, y = px.take(pid), py.take(pid)
+        cy, dy = self.sight[1].take(rows), self.sight[3].take(rows)
+        h = ((cy > y) != (dy > y)).nonzero()[0]  # the rows straddling the start's y
+        cx, vx, vy = (self.sight[i].take(rows.take(h)) for i in (0, 4, 5))
+        hit = x.take(h) < vx * (y.take(h) - cy.take(h)) / vy + cx
         return held & (np.bincount(pid.take(h)[hit], minlength=len(seg)) % 2 == 1)
 
     def _blocks(self, a, b, seg, shape, length, piece, t0, t1, heights):
