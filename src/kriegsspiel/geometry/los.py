@@ -176,14 +176,14 @@ def visible_many(
     ``use_index=False`` tests every segment against every feature (for benchmarks/tests).
     """
     a, b = np.asarray(observers, float), np.asarray(targets, float)
-    ha = np.broadcast_to(np.asarray(observer_heights, float), len(a))
-    hb = np.broadcast_to(np.asarray(target_heights, float), len(a))
+    ha = np.full(len(a), observer_heights, float)
+    hb = np.full(len(a), target_heights, float)
     rules = SightRules(blocks, see_into, own_depth, hills)
     batch = rules.lines(table).batch if use_index else None
     if batch is None or not len(a):
         return _evaluate(table, a, b, ha, hb, rules, details=False, use_index=use_index)[0]
     seen, decided = batch.decide(a, b, ha, hb)
-    rest = np.flatnonzero(~decided)
+    rest = (~decided).nonzero()[0]
     if len(rest):
         seen[rest] = _settled(table, rules, a[rest], b[rest], ha[rest], hb[rest])
     return seen

@@ -2,14 +2,15 @@
 :mod:`kriegsspiel.geometry.sightline` over every (line, feature) pair in one pass.
 
 The features' edges are flat arrays; a box prefilter (each line's box against each feature's,
-then the line against the box's corners) keeps the (line, feature) pairs that may meet, and
-each pair is expanded into (line, edge) rows. Orientation tests find where each line crosses
-each edge, even-odd counts which end an area holds, and the sorted crossings give the stretches
-of line inside each feature. The blocking rule is then the scalar one, piece by piece: plain
-blockers (no height) first, and only lines they leave open go on to hills and tall features,
-whose ground heights are counted the same way. Wherever the scalar path would hand a line to
-the exact core (an end or a vertex within a hair of an edge, a height tie) the line is left
-undecided here too, so the answers are the core's.
+then, for features of many edges, the line against the box's corners) keeps the (line,
+feature) pairs that may meet, and each pair is expanded into (line, edge) rows. Each vertex's
+side of the line drops the edges clearly on one side of it; on the rest, orientation tests find
+where each line crosses each edge, even-odd counts which end an area holds, and the sorted
+crossings give the stretches of line inside each feature. The blocking rule is then the scalar
+one, piece by piece: plain blockers (no height) first, and only lines they leave open go on to
+hills and tall features, whose ground heights are counted the same way. Wherever the scalar path
+would hand a line to the exact core (an end or a vertex within a hair of an edge, a height tie)
+the line is left undecided here too, so the answers are the core's.
 """
 
 from __future__ import annotations
@@ -18,19 +19,38 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 import numpy as np
+import shapely
 
 from kriegsspiel.geometry.sightline import EPS, NEAR, TOUCH
 
 CHUNK = 400_000  # (line, edge) rows worked out in one pass; more go in several
-ROUNDS = 4096  # (line, plain shape) pairs beyond which each line's likeliest goes first
+ROUNDS = 2000  # (line, plain shape) pairs beyond which each line's likeliest goes first
+CORNERS = 8  # sight rows of a shape beyond which its box's corners are tested first
 
 
 class _Lines(NamedTuple):
-    """The lines of one `decide`: ends as rows (ax, ay, bx, by) of a (4, lines) array, and
-    lengths."""
+    """The lines of one `decide`: ``cols``, contiguous rows (ax, ay, ux, uy, far, bx, by,
+    length; ``far`` = 2 NEAR length, the scalar's skip) gathered per pair and per (line, edge)
+    row, and ``box``, rows (least x, y, greatest x, y) for the prefilter."""
 
-    ends: np.ndarray
-    length: np.ndarray
+    cols: np.ndarray
+    box: np.ndarray
+
+    @classmethod
+    def of(cls, a: np.ndarray, b: np.ndarray) -> _Lines:
+        cols = np.empty((8, len(a)))
+        ax, ay, ux, uy, far, bx, by, length = cols
+        cols[:2], cols[5:7] = a.T, b.T
+        np.subtract(bx, ax, out=ux)
+        np.subtract(by, ay, out=uy)
+        np.hypot(ux, uy, out=length)
+        np.multiply(2 * NEAR, length, out=far)
+        box = np.empty((4, len(a)))
+        np.minimum(ax, bx, out=box[0])
+        np.minimum(ay, by, out=box[1])
+        np.maximum(ax, bx, out=box[2])
+        np.maximum(ay, by, out=box[3])
+        return cls(cols, box)
 
 
 class SightBatch:
@@ -40,18 +60,24 @@ class SightBatch:
         self.see_into, self.own, self.crest = see_into, own, crest
         edges = [np.asarray(s.edges, float).reshape(-1, 6) for s in shapes]
         self.count = np.array([len(e) for e in edges], int)
-        self.start = np.concatenate([[0], np.cumsum(self.count)[:-1]]).astype(int)
+        self.start = _starts(self.count)
         flat = np.concatenate(edges) if edges else np.zeros((0, 6))
         self.cols = tuple(np.ascontiguousarray(c) for c in flat.T)  # cx, cy, dx, dy, vx, vy
-        # the same columns as rows of one array, with each edge's vy read as 1 where it is 0
-        # (for the even-odd count, which masks those edges out itself): one gather a pass
-        fall = np.where(flat[:, 5] == 0, 1.0, flat[:, 5])
-        self.edge_rows = np.ascontiguousarray(np.vstack([flat.T, fall]))
+        # the sight rows: each shape's edges, and after each polyline a row at its last
+        # vertex with a NaN run (out of every test), so that every edge's end is the start of
+        # the row `step` on: the line's side of each vertex is worked out once
+        walks = [_walk(s) for s in shapes]
+        self.k = np.array([len(w) for w, _ in walks], int)
+        self.first = _starts(self.k)
+        self.few = not len(self.k) or self.k.max() <= CORNERS
+        rows = np.concatenate([w for w, _ in walks]) if walks else np.zeros((0, 6))
+        self.sight = np.ascontiguousarray(rows.T)  # cx, cy, dx, dy, vx, vy
+        self.step = np.concatenate([st for _, st in walks]) if walks else np.zeros(0, int)
         self.boxes = np.asarray([s.box for s in shapes], float).reshape(-1, 4)
-        # the box prefilter's figures: each box widened by NEAR, and its corners
-        self.box_lo = self.boxes[:, :2] - NEAR
-        self.box_hi = self.boxes[:, 2:] + NEAR
+        self.wide = np.hstack([self.boxes[:, :2] - NEAR, self.boxes[:, 2:] + NEAR])
         self.area = np.array([s.area for s in shapes], bool)
+        # areas whose start's side is counted for plain pieces (not for one convex ring)
+        self.counted = self.area & ~np.array([_convex(s) for s in shapes], bool)
         self.hill = np.array([s.hill for s in shapes], bool)
         self.height = np.array([s.height for s in shapes], float)
         plain = ~self.hill & np.isnan(self.height)
@@ -65,22 +91,25 @@ class SightBatch:
         ``visible`` is meaningful only where ``decided``."""
         n = len(a)
         blocked = np.zeros(n, bool)
-        unsure = (a == b).all(axis=1)  # a point, not a line: the core's
-        # each line's ends as rows (ax, ay, bx, by) and length, gathered per (line, edge) row
-        lines = _Lines(np.vstack([a.T, b.T]), np.hypot(b[:, 0] - a[:, 0], b[:, 1] - a[:, 1]))
+        lines = _Lines.of(a, b)
+        unsure = lines.cols[7] == 0  # a point, not a line: the core's
         # plain blockers settle most lines without any ground height; among many lines,
         # first each line's likeliest blocker (the one whose box centre lies nearest the
         # line), then the others of the lines still open
-        seg, shape = self._candidates(a, b, np.flatnonzero(~unsure), self.plain_ids)
+        seg, shape = self._candidates(lines, (~unsure).nonzero()[0], self.plain_ids)
         if len(seg) > ROUNDS:
-            first = self._likeliest(a, b, seg, shape)
+            order = seg.argsort(kind="stable")
+            seg, shape = seg.take(order), shape.take(order)
+            first = self._likeliest(lines, seg, shape)
             self._settle(a, b, lines, seg[first], shape[first], None, blocked, unsure)
             more = ~first & ~blocked[seg]
             self._settle(a, b, lines, seg[more], shape[more], None, blocked, unsure)
         else:
             self._settle(a, b, lines, seg, shape, None, blocked, unsure)
         # the lines still open and sure meet hills and tall features
-        seg, shape = self._candidates(a, b, np.flatnonzero(~blocked & ~unsure), self.tall_ids)
+        if not len(self.tall_ids):
+            return ~blocked, blocked | ~unsure
+        seg, shape = self._candidates(lines, (~blocked & ~unsure).nonzero()[0], self.tall_ids)
         if len(seg):
             open_ = np.unique(seg)
             ground, vague = self.ground(np.concatenate([a[open_], b[open_]]))
@@ -93,49 +122,46 @@ class SightBatch:
             self._settle(a, b, lines, seg[sure], shape[sure], heights, blocked, unsure)
         return ~blocked, blocked | ~unsure
 
-    def _candidates(self, a, b, lines, shapes) -> tuple[np.ndarray, np.ndarray]:
-        """(line, shape) pairs, sorted by line, of the given lines and shapes (indexes) that
-        the box prefilter keeps: the line's box meets the shape's and the line the box."""
-        if not len(lines) or not len(shapes):
+    def _candidates(self, lines: _Lines, idx, shapes) -> tuple[np.ndarray, np.ndarray]:
+        """(line, shape) pairs, by shape, of the given lines and shapes (indexes) that the box
+        prefilter keeps: the line's box meets the shape's and the line the box."""
+        if not len(idx) or not len(shapes):
             return np.zeros(0, int), np.zeros(0, int)
-        p, q = a[lines], b[lines]
-        lo, hi = np.minimum(p, q), np.maximum(p, q)
-        # each line's box meets each (widened) box: no side of one lies beyond the other's
-        bl, bh = self.box_lo[shapes].T, self.box_hi[shapes].T
-        i, j = np.nonzero(
-            (hi[:, 0, None] >= bl[0])
-            & (lo[:, 0, None] <= bh[0])
-            & (hi[:, 1, None] >= bl[1])
-            & (lo[:, 1, None] <= bh[1])
-        )
-        seg, shape = lines[i], shapes[j]
-        keep = _meets_box(a[seg], b[seg], self.boxes[shape])
+        # each line's box meets each (widened) box: no side of one lies beyond the other's;
+        # shapes down, lines across (long rows)
+        box = lines.box if len(idx) == lines.box.shape[1] else lines.box.take(idx, axis=1)
+        x0, y0, x1, y1 = box
+        w = self.wide.take(shapes, axis=0)[:, :, None]
+        meet = (x1 >= w[:, 0]) & (x0 <= w[:, 2]) & (y1 >= w[:, 1]) & (y0 <= w[:, 3])
+        j, i = np.divmod(meet.ravel().nonzero()[0], len(idx))
+        seg, shape = idx.take(i), shapes.take(j)
+        if self.few or self.k.take(shapes).max() <= CORNERS:
+            return seg, shape  # few vertices: their own test costs no more than the corners
+        ax, ay, ux, uy = (c.take(seg) for c in lines.cols[:4])
+        length = lines.cols[7].take(seg)
+        keep = _meets_box(ax, ay, ux, uy, length, self.boxes.take(shape, axis=0))
         return seg[keep], shape[keep]
 
-    def _likeliest(self, a, b, seg, shape) -> np.ndarray:
+    def _likeliest(self, lines, seg, shape) -> np.ndarray:
         """For (line, shape) pairs sorted by line: True at each line's pair(s) whose shape's
         box centre lies nearest the line, for its size (only an order of work)."""
         if not len(seg):
             return np.zeros(0, bool)
-        box = self.boxes[shape]
-        cx, cy = (box[:, 0] + box[:, 2]) / 2, (box[:, 1] + box[:, 3]) / 2
-        p, q = a[seg], b[seg]
-        ux, uy = q[:, 0] - p[:, 0], q[:, 1] - p[:, 1]
-        off = np.abs(ux * (cy - p[:, 1]) - uy * (cx - p[:, 0])) / np.hypot(ux, uy)
-        size = (box[:, 2] - box[:, 0]) + (box[:, 3] - box[:, 1]) + 1e-12
-        score = off / size
-        starts = np.flatnonzero(np.diff(seg, prepend=-1))  # seg is sorted by line
+        x0, y0, x1, y1 = self.boxes.take(shape, axis=0).T
+        ax, ay, ux, uy = (c.take(seg) for c in lines.cols[:4])
+        off = np.abs(ux * ((y0 + y1) / 2 - ay) - uy * ((x0 + x1) / 2 - ax))
+        score = off / lines.cols[7].take(seg) / ((x1 - x0) + (y1 - y0) + 1e-12)
+        starts = np.concatenate([[0], (seg[1:] != seg[:-1]).nonzero()[0] + 1])
         least = np.minimum.reduceat(score, starts)
-        first = score == np.repeat(least, np.diff(np.append(starts, len(seg))))
-        return first
+        return score == least.repeat(np.diff(np.append(starts, len(seg))))
 
     def _settle(self, a, b, lines, seg, shape, heights, blocked, unsure) -> None:
         """Mark the lines that a (line, shape) pair surely blocks, and the lines a pair leaves
         undecided, in passes of at most CHUNK (line, edge) rows."""
         if not len(seg):
             return
-        k = self.count[shape]
-        ends = np.cumsum(k)
+        k = self.k.take(shape)
+        ends = k.cumsum()
         if ends[-1] <= CHUNK:  # one pass (most calls)
             block, vague = self._pairs(a, b, lines, seg, shape, heights, k, ends)
             blocked[seg[block]] = True
@@ -153,40 +179,132 @@ class SightBatch:
     def _pairs(self, a, b, lines, seg, shape, heights, k, ends):
         """For (line, shape) pairs: whether the shape surely blocks the line, and whether the
         pair is undecided (`sightline._pieces` and `SightLines._blocks` in arrays); `k` is
-        each pair's count of edges, `ends` their running sum."""
-        pid = np.repeat(np.arange(len(seg)), k)
-        rows = np.arange(ends[-1]) + np.repeat(self.start[shape] - (ends - k), k)
-        cx, cy, dx, dy, vx, vy, fall = self.edge_rows.take(rows, axis=1)
-        ax, ay, bx, by = lines.ends.take(seg[pid], axis=1)
-        length = lines.length[seg]
-        d1 = vx * (ay - cy) - vy * (ax - cx)
-        d2 = vx * (by - cy) - vy * (bx - cx)
-        # even-odd count of the line's start in each area (rows that straddle its y; the
-        # others' quotient is not read)
-        hit = ((cy > ay) != (dy > ay)) & (ax < vx * (ay - cy) / fall + cx)
-        area = self.area[shape]
-        inside = area & (np.bincount(pid, hit, len(seg)) % 2 == 1)
-        # only rows whose edge's line the line's ends do not clearly lie on one side of
-        live = ~(((d1 > TOUCH) & (d2 > TOUCH)) | ((d1 < -TOUCH) & (d2 < -TOUCH)))
-        ux, uy = bx - ax, by - ay
-        d3 = ux * (cy - ay) - uy * (cx - ax)
-        d4 = ux * (dy - ay) - uy * (dx - ax)
-        small = np.minimum(np.minimum(np.abs(d1), np.abs(d2)), np.minimum(np.abs(d3), np.abs(d4)))
-        flat = small < TOUCH
+        each pair's count of sight rows, `ends` their running sum."""
+        pair, t, touch = self._met(lines, *self._near(lines, seg, shape, k, ends))
         vague = np.zeros(len(seg), bool)
-        w = np.flatnonzero(live & flat)
-        if len(w):  # a point within a hair of the other segment: the core's
-            ends_ = (v[w] for v in (ax, ay, bx, by, cx, cy, dx, dy))
-            touch = _touching(*ends_, d1[w], d2[w], d3[w], d4[w])
-            vague[pid[w[touch]]] = True
-        cross = np.flatnonzero(live & ~flat & ((d3 > 0) != (d4 > 0)))
-        t = d1[cross] / (d1[cross] - d2[cross]) * length[pid[cross]]
-        piece, t0, t1 = _pieces(pid[cross], t, inside, area, length)
-        block, tie = self._blocks(a, b, seg, shape, length, piece, t0, t1, heights)
+        vague[touch] = True
+        area = self.area.take(shape)
+        length = lines.cols[7].take(seg)
         blocks = np.zeros(len(seg), bool)
+        if heights is None and self.own == np.inf:
+            # plain shapes, the ends' own areas ignored: a piece from an end never blocks,
+            # so only pairs crossed twice or more may, and only they need the start's side,
+            # but for a convex area (crossed twice, the start is outside it)
+            count = np.bincount(pair, minlength=len(seg))
+            held = self.counted.take(shape) & (count > 1)
+            inside = self._inside(lines, seg, shape, held)
+            blocks[self._between(pair, t, inside, area, length, count.max())] = True
+            return blocks & ~vague, vague
+        inside = self._inside(lines, seg, shape, area)
+        piece, t0, t1 = _pieces(pair, t, inside, area, length)
+        block, tie = self._blocks(a, b, seg, shape, length, piece, t0, t1, heights)
         blocks[piece[block & ~tie]] = True
         vague[piece[tie]] = True
         return blocks & ~vague, vague
+
+    def _between(self, pair, t, inside, area, length, most) -> np.ndarray:
+        """The pairs that a piece between two crossings blocks (`_blocks` for plain shapes
+        with the ends' own areas ignored): for an area each stretch from a crossing to the
+        next inside it, for a line feature each crossing; `most` is the most crossings of a
+        pair (beyond two, a concave area: its crossings are sorted first)."""
+        if most > 2:
+            order = np.lexsort((t, pair))
+            pair, t = pair.take(order), t.take(order)
+        si = self.see_into
+        i = (pair[1:] == pair[:-1]).nonzero()[0]  # a crossing followed by one of its pair
+        hit = None
+        if not area.all():  # a line feature: each crossing clear of the ends
+            line = ~area.take(pair)
+            hit = pair[line & (t > si + EPS) & (t < length.take(pair) - si - EPS)]
+            i = i[~line.take(i)]
+        # an area: the stretch from each crossing to the next, inside it where the first
+        # one's rank in the pair plus the start's side is even (of two: the first, outside)
+        p = pair.take(i)
+        if most > 2 or inside.any():
+            even = ~inside.take(p)
+            if most > 2:  # the rank: how far on from its pair's first crossing (sorted)
+                even ^= (i - pair.searchsorted(p)) % 2 == 1
+            i, p = i[even], p[even]
+        t0, t1 = t.take(i), t.take(i + 1)
+        t0, t1 = np.minimum(t0, t1), np.maximum(t0, t1)  # two crossings: in either order
+        L = length.take(p)
+        # without see_into, clipping to [0, L] changes no stretch with t0 > EPS, t1 < L - EPS
+        span = np.minimum(t1, L - si) - np.maximum(t0, si) if si else t1 - t0
+        ok = (t0 > EPS) & (t1 < L - EPS) & (span > EPS)
+        return p[ok] if hit is None else np.concatenate([hit, p[ok]])
+
+    def _rows(self, shape, k, ends) -> tuple[np.ndarray, np.ndarray]:
+        """The pairs' sight rows one after another, and 0, 1, ... along them."""
+        j = np.arange(ends[-1])
+        rows = (self.first.take(shape) - (ends - k)).repeat(k)
+        rows += j
+        return rows, j
+
+    def _near(self, lines, seg, shape, k, ends):
+        """The (line, edge) rows that may cross or touch, as (pair, row, line, ax, ay, cx, cy,
+        d3, d4): each vertex against the line's extension (d3, and d4 of the edge's end),
+        then each edge by its two ends: with both more than 2 NEAR to one side it can
+        neither cross the line nor touch it (the scalar's skip)."""
+        pid = np.arange(len(seg)).repeat(k)
+        rows, j = self._rows(shape, k, ends)
+        line = seg.take(pid)
+        ax, ay, ux, uy, far = (c.take(line) for c in lines.cols[:5])
+        cx, cy = (c.take(rows) for c in self.sight[:2])
+        d3 = _orient(ux, uy, ax, ay, cx, cy)
+        j += self.step.take(rows)
+        d4 = d3.take(j)
+        near = np.minimum(d3, d4)
+        np.maximum(near, np.negative(np.maximum(d3, d4, out=ux), out=ux), out=near)
+        w = (near <= far).nonzero()[0]
+        return [v.take(w) for v in (pid, rows, line, ax, ay, cx, cy, d3, d4)]
+
+    def _met(self, lines, pid, rows, line, ax, ay, cx, cy, d3, d4):
+        """For (line, edge) rows: where the line crosses the edge, as (pair, distance along
+        the line), and the pairs with a point within a hair of the other segment (the
+        scalar's Undecided)."""
+        vx, vy = (c.take(rows) for c in self.sight[4:6])
+        bx, by = (c.take(line) for c in lines.cols[5:7])
+        d1 = _orient(vx, vy, cx, cy, ax, ay)
+        d2 = _orient(vx, vy, cx, cy, bx, by)
+        # only rows whose edge's line the line's ends do not clearly lie on one side of
+        live = (np.minimum(d1, d2) <= TOUCH) & (np.maximum(d1, d2) >= -TOUCH)
+        small = np.abs(d1)
+        for d in (d2, d3, d4):
+            np.minimum(small, np.abs(d, out=vx), out=small)
+        flat = small < TOUCH
+        lf = live & flat
+        w = lf.nonzero()[0]
+        touch = w[:0]
+        if len(w):
+            dx, dy = (c.take(rows.take(w)) for c in self.sight[2:4])
+            ends = (v.take(w) for v in (ax, ay, bx, by, cx, cy))
+            touch = pid.take(w[_touching(*ends, dx, dy, *(d.take(w) for d in (d1, d2, d3, d4)))])
+        cross = ((live ^ lf) & ((d3 > 0) != (d4 > 0))).nonzero()[0]  # live, not flat
+        d1, d2 = d1.take(cross), d2.take(cross)
+        return pid.take(cross), d1 / (d1 - d2) * lines.cols[7].take(line.take(cross)), touch
+
+    def _inside(self, lines, seg, shape, area) -> np.ndarray:
+        """Whether each pair's line starts inside its area (where ``area``): the scalar's
+        even-odd count of the edges that the ray from the start to +x crosses, on the pairs
+        whose (widened) box holds the start (outside it every ring's count is even)."""
+        if not area.any():
+            return area
+        x0, y0, x1, y1 = self.wide.take(shape, axis=0).T
+        px, py = (c.take(seg) for c in lines.cols[:2])
+        held = area & (px >= x0) & (px <= x1) & (py >= y0) & (py <= y1)
+        p = held.nonzero()[0]
+        if not len(p):
+            return held
+        k = self.k.take(shape.take(p))
+        ends = k.cumsum()
+        pid = p.repeat(k)
+        rows = self._rows(shape.take(p), k, ends)[0]
+        x, y = px.take(pid), py.take(pid)
+        cy, dy = self.sight[1].take(rows), self.sight[3].take(rows)
+        h = ((cy > y) != (dy > y)).nonzero()[0]  # the rows straddling the start's y
+        cx, vx, vy = (self.sight[i].take(rows.take(h)) for i in (0, 4, 5))
+        hit = x.take(h) < vx * (y.take(h) - cy.take(h)) / vy + cx
+        return held & (np.bincount(pid.take(h)[hit], minlength=len(seg)) % 2 == 1)
 
     def _blocks(self, a, b, seg, shape, length, piece, t0, t1, heights):
         """Whether each piece [t0, t1] of its pair's line inside its shape blocks, and whether
@@ -263,6 +381,47 @@ class SightBatch:
         return top, vague
 
 
+def _convex(s) -> bool:
+    """Whether a shape is one convex ring: its boundary meets a line at most twice, a segment
+    crossing it twice (clear of its edges: no near touch) starts and ends outside it."""
+    if not s.area or len(s.rings) != 1:
+        return False
+    ring = shapely.Polygon(s.rings[0])
+    return ring.is_valid and ring.area > 0 and ring.equals(ring.convex_hull)
+
+
+def _starts(count: np.ndarray) -> np.ndarray:
+    """Where each run of ``count`` rows starts."""
+    return np.concatenate([[0], count.cumsum()[:-1]]).astype(int)
+
+
+def _walk(s) -> tuple[np.ndarray, np.ndarray]:
+    """A shape's sight rows (its edges, and a NaN-run row after each polyline) and, for each
+    row, how far on the row that starts at its end is (a polyline's last row: itself)."""
+    rows, step = [], []
+    for ring in s.rings:
+        m = len(ring)
+        if s.area:
+            ends = zip(ring[-1:] + ring[:-1], ring, strict=True)
+            step += [1] * (m - 1) + [1 - m]
+        else:
+            ends = zip(ring, ring[1:] + ((np.nan, np.nan),), strict=True)
+            step += [1] * (m - 1) + [0]
+        rows += [(cx, cy, dx, dy, dx - cx, dy - cy) for (cx, cy), (dx, dy) in ends]
+    return np.array(rows, float).reshape(-1, 6), np.array(step, int)
+
+
+def _orient(ux, uy, px, py, qx, qy) -> np.ndarray:
+    """u x (q - p), written ``ux * (qy - py) - uy * (qx - px)`` as the scalar does (the same
+    values), with two temporaries."""
+    s = qy - py
+    s *= ux
+    t = qx - px
+    t *= uy
+    s -= t
+    return s
+
+
 def _touching(ax, ay, bx, by, cx, cy, dx, dy, d1, d2, d3, d4) -> np.ndarray:
     """For (line a-b, edge c-d) rows with an orientation product within TOUCH of zero:
     whether that point lies within NEAR of the other segment (the scalar's Undecided)."""
@@ -307,16 +466,17 @@ def _pieces(pair, t, inside, area, length):
     )
 
 
-def _meets_box(a: np.ndarray, b: np.ndarray, boxes: np.ndarray) -> np.ndarray:
-    """Whether each line's infinite extension has box corners on both sides (or one on it):
-    a line with all four corners clearly on one side misses the box."""
-    ux, uy = (b - a).T
-    ax, ay = a.T
+def _meets_box(ax, ay, ux, uy, length, boxes: np.ndarray) -> np.ndarray:
+    """Whether each line (start, run, length) has box corners on both sides of its infinite
+    extension (or one on it): a line with all four corners clearly on one side misses the box.
+    The corners' orientation products u x (corner - a) are the scalar's; their least and
+    greatest are taken over the terms (rounding is monotonic, so the same values)."""
     x0, y0, x1, y1 = boxes.T
-    c = [ux * (y - ay) - uy * (x - ax) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))]
-    lo = np.minimum(np.minimum(c[0], c[1]), np.minimum(c[2], c[3]))
-    hi = np.maximum(np.maximum(c[0], c[1]), np.maximum(c[2], c[3]))
-    slack = NEAR * np.hypot(ux, uy)
+    p0, p1 = ux * (y0 - ay), ux * (y1 - ay)
+    q0, q1 = uy * (x0 - ax), uy * (x1 - ax)
+    slack = NEAR * length
+    lo = np.minimum(p0, p1) - np.maximum(q0, q1)
+    hi = np.maximum(p0, p1) - np.minimum(q0, q1)
     return (lo <= slack) & (hi >= -slack)
 
 
