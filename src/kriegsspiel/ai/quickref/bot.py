@@ -66,6 +66,7 @@ class QuickrefBot(VehicleExchange):
         self._looked: tuple[set, set] = (set(), set())  # places looked from, enemies seen at
         self._enemy_types: set[str] = set()  # vehicle types of the enemy seen so far
         self._enemy_key: tuple = ()
+        self._known: tuple[list, list] = ([], [])  # copies of the last view's enemies, last known
         self._phase: tuple[int, str] = (0, "")
         self._plans: dict[tuple, Plan] = {}  # move plans by `_plan_key`
         self._unlisted = 0  # this decision's move options below the best RANKED moves
@@ -84,10 +85,17 @@ class QuickrefBot(VehicleExchange):
         objectives = tuple((o["x"], o["y"], o["radius"] + 0.5) for o in view["objectives"])
         if objectives != self._on_objectives[0]:
             self._on_objectives = (objectives, {})
-        enemies = tuple(_facts(e) for e in self._known_enemies(view))
+        # the enemy picture: compared with the last decision's as dicts, keyed only when new
+        fresh = (view["enemies"], view["last_known"]) != self._known
+        if fresh:
+            self._known = (
+                [dict(e) for e in view["enemies"]],
+                [dict(e) for e in view["last_known"]],
+            )
+            enemies = tuple(_facts(e) for e in self._known_enemies(view))
         phase = (view["turn"], view["phase"])
-        if enemies != self._enemy_key or phase != self._phase:
-            self._enemy_key, self._phase = enemies, phase
+        if (fresh and enemies != self._enemy_key) or phase != self._phase:
+            self._enemy_key, self._phase = (enemies if fresh else self._enemy_key), phase
             self._plans = {}
             # observed enemy infantry standing on an objective (close-in targets)
             self._holding = [
@@ -98,13 +106,15 @@ class QuickrefBot(VehicleExchange):
         self._watch = None  # worked out when a vehicle's exchange first needs it
         self._share_memo = {}
         self._friends = [(o["id"], (o["x"], o["y"])) for o in view["units"]]
-        self._scout(view)
-        # the units that may still move this step: their templates and plan keys
-        moving = {}
-        for t in legal:
-            key = self._plan_key(view, t) if t["type"] == "move" else None
-            if key is not None:
-                moving[id(t)] = (t, key)
+        self._scout(view, fresh)
+        # the units that may still move this step (not moved this phase yet): their templates
+        # and plan keys
+        moved = self._moved.get(phase, ())
+        moving = {
+            id(t): (t, self._plan_key(view, t))
+            for t in legal
+            if t["type"] == "move" and t["unit"] not in moved
+        }
         self._plan_all(view, moving)
         self._unlisted = 0
         self._move_options = self._moves(moving)
@@ -223,13 +233,14 @@ class QuickrefBot(VehicleExchange):
         cmd = command_of(t)
         target = self._enemy(view, cmd["target"])
         state = {k: target.get(k) for k in ("suppressed", "damaged", "stands", "x", "y")}
-        key = (view["turn"], view["phase"], _facts(cmd), _facts(state))
+        facts = _facts(cmd)
+        key = (view["turn"], view["phase"], facts, _facts(state))
         if key not in self._odds:
             try:
                 self._odds[key] = odds(cmd)
             except (IllegalCommand, RuleError) as exc:
                 return -1.0, cmd, f"odds refused: {exc}"
-        result = self._shot_odds[_facts(cmd)] = self._odds[key]
+        result = self._shot_odds[facts] = self._odds[key]
         ov = self.profile.outcome_value
         expected = sum(p * ov.get(name, 0.0) for name, p in result["outcomes"].items())
         # results land at the end of the step: a target already shot at this step may be gone
