@@ -66,6 +66,7 @@ class QuickrefBot(VehicleExchange):
         self._looked: tuple[set, set] = (set(), set())  # places looked from, enemies seen at
         self._enemy_types: set[str] = set()  # vehicle types of the enemy seen so far
         self._enemy_key: tuple = ()
+        self._known: tuple[list, list] = ([], [])  # copies of the last view's enemies, last known
         self._phase: tuple[int, str] = (0, "")
         self._plans: dict[tuple, Plan] = {}  # move plans by `_plan_key`
         self._unlisted = 0  # this decision's move options below the best RANKED moves
@@ -84,10 +85,17 @@ class QuickrefBot(VehicleExchange):
         objectives = tuple((o["x"], o["y"], o["radius"] + 0.5) for o in view["objectives"])
         if objectives != self._on_objectives[0]:
             self._on_objectives = (objectives, {})
-        enemies = tuple(_facts(e) for e in self._known_enemies(view))
+        # the enemy picture: compared with the last decision's as dicts, keyed only when new
+        fresh = (view["enemies"], view["last_known"]) != self._known
+        if fresh:
+            self._known = (
+                [dict(e) for e in view["enemies"]],
+                [dict(e) for e in view["last_known"]],
+            )
+            enemies = tuple(_facts(e) for e in self._known_enemies(view))
         phase = (view["turn"], view["phase"])
-        if enemies != self._enemy_key or phase != self._phase:
-            self._enemy_key, self._phase = enemies, phase
+        if (fresh and enemies != self._enemy_key) or phase != self._phase:
+            self._enemy_key, self._phase = (enemies if fresh else self._enemy_key), phase
             self._plans = {}
             # observed enemy infantry standing on an objective (close-in targets)
             self._holding = [
@@ -98,13 +106,15 @@ class QuickrefBot(VehicleExchange):
         self._watch = None  # worked out when a vehicle's exchange first needs it
         self._share_memo = {}
         self._friends = [(o["id"], (o["x"], o["y"])) for o in view["units"]]
-        self._scout(view)
-        # the units that may still move this step: their templates and plan keys
-        moving = {}
-        for t in legal:
-            key = self._plan_key(view, t) if t["type"] == "move" else None
-            if key is not None:
-                moving[id(t)] = (t, key)
+        self._scout(view, fresh)
+        # the units that may still move this step (not moved this phase yet): their templates
+        # and plan keys
+        moved = self._moved.get(phase, ())
+        moving = {
+            id(t): (t, self._plan_key(view, t))
+            for t in legal
+            if t["type"] == "move" and t["unit"] not in moved
+        }
         self._plan_all(view, moving)
         self._unlisted = 0
         self._move_options = self._moves(moving)
@@ -223,13 +233,14 @@ class QuickrefBot(VehicleExchange):
         cmd = command_of(t)
         target = self._enemy(view, cmd["target"])
         state = {k: target.get(k) for k in ("suppressed", "damaged", "stands", "x", "y")}
-        key = (view["turn"], view["phase"], _facts(cmd), _facts(state))
+        facts = _facts(cmd)
+        key = (view["turn"], view["phase"], facts, _facts(state))
         if key not in self._odds:
             try:
                 self._odds[key] = odds(cmd)
             except (IllegalCommand, RuleError) as exc:
                 return -1.0, cmd, f"odds refused: {exc}"
-        result = self._shot_odds[_facts(cmd)] = self._odds[key]
+        result = self._shot_odds[facts] = self._odds[key]
         ov = self.profile.outcome_value
         expected = sum(p * ov.get(name, 0.0) for name, p in result["outcomes"].items())
         # results land at the end of the step: a target already shot at this step may be gone
@@ -310,36 +321,28 @@ class QuickrefBot(VehicleExchange):
 
     # ------------------------------------------------------------------ movement
     def _grounds(
-        self, view, u, sight: Sight, withdraw: bool, grounds: list[Ground]
+        self, view, u, sight: Sight, withdraw: bool, grounds: list[Ground], near=None
     ) -> tuple[np.ndarray, str, tuple]:
         """The terms of each row position's score that do not depend on friendly units: cover,
         exposure to and shots at the known enemies, closing in on enemies holding an
-        objective, and either the pull of the objectives or, withdrawing, the distance put
-        between the unit and the enemy; with the wording of its trace and the figures for it
-        (one array per figure)."""
+        objective (`near`: those of `_assaultable`), and either the pull of the objectives
+        or, withdrawing, the distance put between the unit and the enemy; with the wording of
+        its trace and the figures for it (one array per figure)."""
         p = self.profile
-        vehicle = u["kind"] == "vehicle"
+        if near is None:
+            near = self._assaultable(view, u, withdraw, self._holders(view))
         pos, seen = sight.pos, sight.seen
         cover = np.concatenate([g.cover() for g in grounds])
         seeing = seen.sum(axis=1)
         shots = (seen & (sight.dist <= RANGE[u["kind"]])).sum(axis=1)
         score = p.cover * cover - p.exposure * seeing * self._fire_ahead(view)
-        if not vehicle and not withdraw and not u.get("suppressed"):
-            mine = self._strength(u)
-            near = [
-                e
-                for e in self._holding
-                if mine / max(self._strength(e), 0.5) >= self._min_ratio(view, e)
-            ]
-            if near:
-                at = np.asarray([(e["x"], e["y"]) for e in near], dtype=float)
-                # in the last turns, contact with a holder is worth the hold bonus too:
-                # standing on a contested objective wins nothing
-                worth = np.asarray(
-                    [p.close_in + p.hold_bonus * self._desperate(view, e) for e in near]
-                )
-                gap = np.hypot(pos[:, None, 0] - at[None, :, 0], pos[:, None, 1] - at[None, :, 1])
-                score = score + p.assault * np.max((gap <= CONTACT) * worth, axis=1)
+        if near:
+            at = np.asarray([(e["x"], e["y"]) for e in near], dtype=float)
+            # in the last turns, contact with a holder is worth the hold bonus too: standing
+            # on a contested objective wins nothing
+            worth = np.asarray([p.close_in + p.hold_bonus * self._desperate(view, e) for e in near])
+            gap = np.hypot(pos[:, None, 0] - at[None, :, 0], pos[:, None, 1] - at[None, :, 1])
+            score = score + p.assault * np.max((gap <= CONTACT) * worth, axis=1)
         if withdraw:
             nearest = sight.dist.min(axis=1) if sight.enemies else np.full(len(pos), 99.0)
             score = score + p.withdraw * np.minimum(nearest, 24.0)
@@ -351,6 +354,20 @@ class QuickrefBot(VehicleExchange):
             "objective {:.1f}, cover {:g}, seen by {}, shots {}",
             (obj, cover, seeing, shots),
         )
+
+    def _holders(self, view) -> list[tuple[dict[str, Any], float, float]]:
+        """(enemy, strength counted, ratio needed) of each enemy holding an objective
+        (`_holding`, `_min_ratio`): what `_assaultable` weighs each unit against."""
+        return [(e, max(self._strength(e), 0.5), self._min_ratio(view, e)) for e in self._holding]
+
+    def _assaultable(self, view, u, withdraw: bool, holders) -> list[dict[str, Any]]:
+        """The enemies of `holders` (`_holders`) that this unit is strong enough to close in
+        on for an assault: none for vehicles and for units that may only withdraw or are
+        suppressed."""
+        if u["kind"] == "vehicle" or withdraw or u.get("suppressed"):
+            return []
+        mine = self._strength(u)
+        return [e for e, strength, need in holders if mine / strength >= need]
 
     def _objective_pull(self, view, u, pos: np.ndarray, grounds: list[Ground]) -> np.ndarray:
         """Per row (of `grounds`, at `pos`): the best objective term (the hold bonus inside
@@ -380,11 +397,9 @@ class QuickrefBot(VehicleExchange):
             best = np.maximum(best, here - pull * np.maximum(0.0, d - o["radius"] * 0.5))
         return best
 
-    def _plan_key(self, view, t) -> tuple | None:
-        """The key of a move template's plan; None once the unit has moved this phase."""
+    def _plan_key(self, view, t) -> tuple:
+        """The key of a move template's plan (of a unit not moved this phase)."""
         uid = t["unit"]
-        if uid in self._moved.get((view["turn"], view["phase"]), set()):
-            return None
         u = self._unit(view, uid)
         withdraw = bool(t.get("withdraw_only"))
         return (uid, (u["x"], u["y"]), t["max"], withdraw, len(self._scouted))
@@ -483,15 +498,19 @@ class QuickrefBot(VehicleExchange):
         sight = self._sight(view, rows, grounds)
         score = np.zeros(len(rows))
         done = Pass(len(rows))
-        groups: dict[tuple, list[int]] = {}
+        # units whose rows `_grounds` scores alike, weighed together: of one kind, withdrawing
+        # or not, and with the same enemies to close in on (`_assaultable`)
+        groups: dict[tuple, tuple[list, list[int]]] = {}
+        holders = self._holders(view)
         for k, (u, _cap, withdraw) in enumerate(batch):
-            kind = (u["kind"], withdraw, bool(u.get("suppressed")), self._strength(u))
-            groups.setdefault(kind, []).append(k)
-        for ks in groups.values():
+            near = self._assaultable(view, u, withdraw, holders)
+            kind = (u["kind"], withdraw, tuple(e["id"] for e in near))
+            groups.setdefault(kind, (near, []))[1].append(k)
+        for near, ks in groups.values():
             idx = np.nonzero(_member(owner, ks, len(batch)))[0]
             u, _cap, withdraw = batch[ks[0]]
             group = [grounds[k] for k in ks]
-            part, fmt, figures = self._grounds(view, u, sight.rows(idx), withdraw, group)
+            part, fmt, figures = self._grounds(view, u, sight.rows(idx), withdraw, group, near)
             score[idx] = part
             done.add(idx, fmt, figures)
         units = [u for u, _, _ in batch]

@@ -83,17 +83,19 @@ class VehicleExchange:
     _share_memo: dict[str, dict[str, int]]
     _looked: tuple[set, set]  # (own, enemy) places looked from / seen at, this game
 
-    def _scout(self, view) -> None:
+    def _scout(self, view, fresh: bool = True) -> None:
         """Mark concealing terrain as looked into once an own unit came within spotting range
-        of it or an enemy was seen in it; remember the enemy's vehicle types."""
+        of it or an enemy was seen in it; remember the enemy's vehicle types. `fresh`: False
+        when the enemies are those of the last view scouted (nothing new to learn of them)."""
         terrain = self.terrain(view)
-        for e in self._known_enemies(view):
-            if e.get("kind") == "vehicle":
-                self._enemy_types.add(e.get("type", ""))
+        if fresh:
+            for e in self._known_enemies(view):
+                if e.get("kind") == "vehicle":
+                    self._enemy_types.add(e.get("type", ""))
         # a place looked from (or an enemy seen at) before has marked all it could then
         looked_from, seen_at = self._looked
         spots = {(u["x"], u["y"]) for u in view["units"]}.difference(looked_from)
-        seen = {(e["x"], e["y"]) for e in view["enemies"]}.difference(seen_at)
+        seen = {(e["x"], e["y"]) for e in view["enemies"]}.difference(seen_at) if fresh else set()
         if not (spots or seen):  # nobody moved since the last look
             return
         looked_from |= spots

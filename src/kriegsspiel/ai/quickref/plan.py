@@ -65,17 +65,14 @@ class Ground:
     def cover(self) -> np.ndarray:
         """Per row: the best chart modifier protecting the unit there (`ViewTerrain.cover`)."""
         if self._cover is None:
-            cover = self._terrain.cover
-            self._cover = np.asarray(
-                [cover(x, y, self._vehicle) for x, y in self.rows.tolist()], dtype=float
-            )
+            found = self._terrain.protections(self.rows.tolist(), self._vehicle)
+            self._cover = np.asarray([v for v, _row in found], dtype=float)
         return self._cover
 
     def cover_rows(self) -> list[str | None]:
         """Per row: the chart row a gun's shot at a vehicle there uses (`cover_row`)."""
         if self._at is None:
-            row = self._terrain.cover_row
-            self._at = [row(x, y, True) for x, y in self.rows.tolist()]
+            self._at = [row for _v, row in self._terrain.protections(self.rows.tolist(), True)]
         return self._at
 
     def travel(self, goal: XY, table: tuple[float, float]) -> np.ndarray:
@@ -126,12 +123,12 @@ def _destinations(terrain, unit: Reach, goals, table, contact, away) -> list[Pat
     (x, y), vehicle, cap, moved = unit
     here = (x, y)
     w, h = table
-    heads = [2 * math.pi * i / DIRECTIONS for i in range(DIRECTIONS)]
-    heads += [math.atan2(gx - x, gy - y) for gx, gy in goals]
+    heads = _HEADS + [_sin_cos(math.atan2(gx - x, gy - y)) for gx, gy in goals]
+    fars = [
+        (min(max(x + cap * sin, 0.0), w), min(max(y + cap * cos, 0.0), h)) for sin, cos in heads
+    ]
     out: list[Path] = []
-    for a in heads:
-        far = (min(max(x + cap * math.sin(a), 0.0), w), min(max(y + cap * math.cos(a), 0.0), h))
-        reach = terrain.reach(here, far, vehicle, cap, moved)
+    for far, reach in zip(fars, terrain.reaches(here, fars, vehicle, cap, moved), strict=True):
         length = math.dist(here, far)
         for frac in (1.0, 0.5):
             d = reach * frac
@@ -159,6 +156,14 @@ def _destinations(terrain, unit: Reach, goals, table, contact, away) -> list[Pat
         for path, d in out
         if not any(math.dist(path[-1], e) < math.dist(here, e) for e in away)
     ]
+
+
+def _sin_cos(a: float) -> tuple[float, float]:
+    return math.sin(a), math.cos(a)
+
+
+# (sine, cosine) of the straight lines tried around every unit (worked out once)
+_HEADS = [_sin_cos(2 * math.pi * i / DIRECTIONS) for i in range(DIRECTIONS)]
 
 
 def moved_states(lengths: np.ndarray, moved: float, cap: float, first_half: bool) -> np.ndarray:

@@ -32,8 +32,9 @@ def aspect_from(shooter: XY, target: XY, target_facing: float, half_angle: float
 
 # probabilities of outcomes per shot situation, shared by every bot of the process
 _PROBS: dict[tuple, dict[str, float]] = {}
-# worths, tables and stacks per set of outcome values (a profile's), shared the same way
-_WORTHS: dict[tuple, tuple[dict, dict, dict]] = {}
+# worths, tables, stacks and stack rows per set of outcome values (a profile's), shared the
+# same way
+_WORTHS: dict[tuple, tuple[dict, dict, dict, dict]] = {}
 
 
 class ShotOdds:
@@ -45,11 +46,12 @@ class ShotOdds:
         self.half_angle = self.rules.opts.front_arc_half_angle
         self.value = dict(outcome_value)
         memos = _WORTHS.setdefault(
-            (tuple(sorted(self.value.items())), id(self.rules)), ({}, {}, {})
+            (tuple(sorted(self.value.items())), id(self.rules)), ({}, {}, {}, {})
         )
         self._memo: dict[tuple, float] = memos[0]
         self._tables: dict[tuple, tuple[np.ndarray, np.ndarray]] = memos[1]
         self._stacks: dict[tuple, tuple[np.ndarray, np.ndarray]] = memos[2]
+        self._rows: dict[tuple, tuple[np.ndarray, np.ndarray]] = memos[3]
 
     def _vehicle(self, type_id: str) -> Vehicle | None:
         entry = self.rules.cat.entries.get("vehicle", {}).get(type_id)
@@ -144,19 +146,26 @@ class ShotOdds:
         0, so that a distance's band is the count of limits below it (memoised)."""
         hit = self._stacks.get(keys)
         if hit is None:
-            limits = np.full((len(keys), BANDS - 1), np.inf)
-            worth = np.zeros((len(keys), len(ASPECTS), BANDS))
-            for i, (firer, target, target_moved, firer_moved, cover) in enumerate(keys):
-                lim, w = self.table(
-                    firer,
-                    target,
-                    target_moved=target_moved,
-                    firer_moved=firer_moved,
-                    cover=cover,
-                )
-                limits[i, : len(lim)] = lim
-                worth[i, :, : len(lim)] = w[:, : len(lim)]
+            rows = [self._row(key) for key in keys]
+            limits = np.array([lim for lim, _ in rows]).reshape(len(keys), BANDS - 1)
+            worth = np.array([w for _, w in rows]).reshape(len(keys), len(ASPECTS), BANDS)
             if len(self._stacks) >= 4096:
                 self._stacks.clear()
             hit = self._stacks[keys] = (limits, worth)
+        return hit
+
+    def _row(self, key: tuple) -> tuple[np.ndarray, np.ndarray]:
+        """One key's `table` padded as `stacked` stacks it: limits (BANDS - 1,) padded with
+        inf, worth (aspect, BANDS) padded with 0 (memoised: a new stack is mostly known keys)."""
+        hit = self._rows.get(key)
+        if hit is None:
+            firer, target, target_moved, firer_moved, cover = key
+            lim, w = self.table(
+                firer, target, target_moved=target_moved, firer_moved=firer_moved, cover=cover
+            )
+            limits = np.full(BANDS - 1, np.inf)
+            worth = np.zeros((len(ASPECTS), BANDS))
+            limits[: len(lim)] = lim
+            worth[:, : len(lim)] = w[:, : len(lim)]
+            hit = self._rows[key] = (limits, worth)
         return hit

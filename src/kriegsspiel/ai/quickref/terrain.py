@@ -211,18 +211,27 @@ class ViewTerrain:
     def _protection(self, x: float, y: float, vehicle: bool) -> tuple[int, str | None]:
         """(`cover`, `cover_row`) here, memoised: the first patch holding the point among
         those that protect, best first (of equals, the first in the terrain's order)."""
-        key = (x, y, vehicle)
-        hit = self._cover.get(key)
-        if hit is None:
-            if len(self._cover) >= MEMO_SIZE:
-                self._cover.clear()
-            hit = (0, None)
-            for v, (x0, y0, x1, y1), p in self._protecting[vehicle]:
-                if x0 <= x <= x1 and y0 <= y <= y1 and p.contains((x, y)):
-                    hit = (v, p.row.id)
-                    break
-            self._cover[key] = hit
-        return hit
+        return self.protections([(x, y)], vehicle)[0]
+
+    def protections(self, points, vehicle: bool) -> list[tuple[int, str | None]]:
+        """`_protection` of each (x, y) of `points`, in one call (a destination list's rows:
+        the memo and the patches are looked up once, not once a point)."""
+        memo, protecting = self._cover, self._protecting[vehicle]
+        out = []
+        for x, y in points:
+            key = (x, y, vehicle)
+            hit = memo.get(key)
+            if hit is None:
+                if len(memo) >= MEMO_SIZE:
+                    memo.clear()
+                hit = (0, None)
+                for v, (x0, y0, x1, y1), p in protecting:
+                    if x0 <= x <= x1 and y0 <= y <= y1 and p.contains((x, y)):
+                        hit = (v, p.row.id)
+                        break
+                memo[key] = hit
+            out.append(hit)
+        return out
 
     @cached_property
     def _protecting(self) -> dict[bool, list[tuple[int, tuple, Patch]]]:
@@ -319,6 +328,38 @@ class ViewTerrain:
             return 0.0
         limit = _allowed(self._ground_for((a, b), vehicle), cap, moved)
         return 0.0 if limit is None else max(0.0, min(length, limit))
+
+    def reaches(
+        self, a: XY, ends: list[XY], vehicle: bool, cap: float, moved: float
+    ) -> list[float]:
+        """`reach` along a->b for each b of `ends` (a unit's straight lines: the
+        patches they may cross, those whose box meets the box round all of them, and the
+        patches a stands in are looked up once)."""
+        memo = self._ground
+        xs, ys = [a[0], *(x for x, _ in ends)], [a[1], *(y for _, y in ends)]
+        x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
+        boxed = [
+            b
+            for b in self._boxed
+            if not (x1 < b[1][0] or x0 > b[1][2] or y1 < b[1][1] or y0 > b[1][3])
+        ]
+        inside = self._holding(a)
+        out = []
+        for b in ends:
+            length = math.dist(a, b)
+            if length < 1e-9:
+                out.append(0.0)
+                continue
+            key = ((a, b), vehicle)
+            ground = memo.get(key)
+            if ground is None:  # `_ground_for`'s memo, filled alike
+                if len(memo) >= MEMO_SIZE:
+                    memo.clear()
+                crossed = self._crossed(a, b, boxed, inside)
+                ground = memo[key] = self._ground_of(crossed, vehicle)
+            limit = _allowed(ground, cap, moved)
+            out.append(0.0 if limit is None else max(0.0, min(length, limit)))
+        return out
 
     def path_limit(self, path: list[XY], vehicle: bool, cap: float, moved: float) -> float | None:
         """The length this unit may travel on `path` now: the slowest chart fraction of the
@@ -442,16 +483,18 @@ class ViewTerrain:
                 return tuple(pts[:n]), starts[n - 1][1]
         return (), 0.0
 
-    def _crossed(self, a: XY, b: XY) -> list[int]:
+    def _crossed(self, a: XY, b: XY, boxed=None, inside=None) -> list[int]:
         """Indexes, in order, of the patches segment a-b crosses or starts in
-        (`Patch.crosses`; a patch whose box the segment's misses is neither)."""
+        (`Patch.crosses`; a patch whose box the segment's misses is neither). `boxed`: the
+        entries of `_boxed` that may be crossed (all if None); `inside`: `_holding(a)`."""
         ax, ay = a
         bx, by = b
         lo_x, hi_x = (ax, bx) if ax < bx else (bx, ax)
         lo_y, hi_y = (ay, by) if ay < by else (by, ay)
-        inside = self._holding(a)
+        if inside is None:
+            inside = self._holding(a)
         out = []
-        for j, (x0, y0, x1, y1), p in self._boxed:
+        for j, (x0, y0, x1, y1), p in self._boxed if boxed is None else boxed:
             if hi_x < x0 or lo_x > x1 or hi_y < y0 or lo_y > y1:
                 continue
             if j in inside or p.meets_ring(ax, ay, bx, by):
