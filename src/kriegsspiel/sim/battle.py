@@ -42,9 +42,10 @@ class BattleSpec:
 
 # the cyclic collector's youngest-generation threshold during a battle (Python's default: 700)
 BATTLE_GC_THRESHOLD = 20_000
-# glibc's mallopt parameters and the values a process that plays battles keeps them at
+# glibc's mallopt parameters, and the values a process that plays battles sets: a free top of
+# the heap kept up to 256 MiB, blocks up to 32 MiB (glibc's documented most) served by the heap
 M_TRIM_THRESHOLD, M_MMAP_THRESHOLD = -1, -3
-KEPT_HEAP = 256 * 2**20  # bytes
+KEPT_HEAP, HEAP_BLOCKS = 256 * 2**20, 32 * 2**20  # bytes
 
 
 @functools.cache
@@ -57,7 +58,8 @@ def _keep_heap() -> bool:
     try:
         libc = ctypes.CDLL("libc.so.6")
         return bool(
-            libc.mallopt(M_TRIM_THRESHOLD, KEPT_HEAP) and libc.mallopt(M_MMAP_THRESHOLD, KEPT_HEAP)
+            libc.mallopt(M_TRIM_THRESHOLD, KEPT_HEAP)
+            and libc.mallopt(M_MMAP_THRESHOLD, HEAP_BLOCKS)
         )
     except (OSError, AttributeError):
         return False
