@@ -58,6 +58,10 @@ class Options(BaseModel):
     # P351: a carrier's mortar team put down by its carrier's loss sets the mortar up in the p12
     # set-up time alone, or also spends the half move of getting off as a debark does
     dropped_mortar_time: Literal["setup", "debark"] = "setup"
+    # P361: the riders that count among a retreating platoon's losses to near enemies (p24): all
+    # killed aboard by a firer's result, their vehicle destroyed too, or only those killed by
+    # fire that falls on the riders (small arms at an AFV's passengers or at a softskin)
+    rider_losses_near: Literal["all", "fired_at"] = "all"
 
     @classmethod
     def parse(cls, pairs: list[str]) -> Options:

@@ -137,7 +137,9 @@ def land(state: State, results: list[dict]) -> None:
     retreating = {p for p in state.platoons if withdrawal.retreating(state, p)}
     abandoned: list[Element] = []
     regroup.fired_on(state, [r["target"] for r in results])
+    riders = withdrawal.RiderDeaths(state)  # who died aboard, by result (p24, P360)
     for r in results:
+        riders.next(r)
         t = state.elements[r["target"]]
         name = r["result"]
         if name.startswith(passenger_fire.RESULT):  # small arms at an AFV's riders (P350),
@@ -181,10 +183,11 @@ def land(state: State, results: list[dict]) -> None:
             counter, n = EFFECTS[name]
             t.counters[counter] = max(t.counters.get(counter, 0), n)
             lost.setdefault(t.platoon, 0)
+    riders.close()
     for t in abandoned:  # after every result: a passenger fallen with its crew stays aboard
         crew_fire.get_down(state, t)
     towing.fall_together(state, lost)  # a limbered gun and its tower fall together (p33)
-    withdrawal.losses_near(state, results, retreating)
+    withdrawal.losses_near(state, results, retreating, riders.rows)
     pending = state.phase_data.setdefault("morale", [])
     for pid in sorted(flamed - set(lost)):
         lost[pid] = 0  # a flame attack that cost nothing: the unit tests all the same (p23)

@@ -92,7 +92,8 @@ def shot(state: State, e: Element, t: Element, xy: tuple[float, float]) -> rules
 
 def land(state: State, t: Element, result: str) -> dict[str, int]:
     """A passenger result on `t` (a fold, orders_fire.land): the first `n` teams aboard are
-    lost and leave the vehicle; the losses by platoon."""
+    lost and leave the vehicle; the losses by platoon (for a retreating platoon also losses
+    to a near enemy, p24: withdrawal.RiderDeaths, P360)."""
     n = int(result[len(RESULT) :])
     lost: dict[str, int] = {}
     for rider in riding(state, t)[:n]:

@@ -22,9 +22,11 @@ nothing about the others.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import Any
 
 from ....engine.events import Draft, Event
+from ..rules.passenger_fire import RESULT as PASSENGERS_LOST
 from . import disengage, movement, sight
 from .build import speeds
 from .state import Element, Platoon, State
@@ -289,40 +291,110 @@ def _known_firer(state: State, side: str, firer: str) -> bool:
     )
 
 
-def losses_near(state: State, results: list[dict[str, Any]], before: set[str]) -> None:
+class RiderDeaths:
+    """Which riders each landing result killed (orders_fire.land): `next(r)` before a result
+    is folded, `close()` after the last. A rider dies with its vehicle, by small arms falling
+    on a softskin's passengers (p17) or by fire at an AFV's passengers (P350); the result's
+    target is the vehicle, so the dead are found by who was aboard before and lost after."""
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.rows: list[tuple[dict[str, Any], list[str]]] = []
+        self._open: tuple[dict[str, Any], list[str]] | None = None
+
+    def next(self, r: dict[str, Any]) -> None:
+        self.close()
+        els = self.state.elements
+        self._open = (r, [p for p in els[r["target"]].carrying if not els[p].lost])
+
+    def close(self) -> None:
+        if self._open is not None:
+            r, aboard = self._open
+            dead = [p for p in aboard if self.state.elements[p].lost]
+            if dead:
+                self.rows.append((r, dead))
+            self._open = None
+
+
+def _aimed_at_riders(state: State, r: dict[str, Any]) -> bool:
+    """Whether result `r` was fire whose casualties fall on the riders first: small arms at
+    an AFV's passengers (P350) or at a softskin (p17), not a vehicle destroyed with them."""
+    name = r["result"]
+    vehicle = state.elements[r["target"]]
+    return name.startswith(PASSENGERS_LOST) or (
+        vehicle.kind == "softskin" and name.startswith("lost_")
+    )
+
+
+def _queue_near(
+    state: State, due: list, pid: str, side: str, src: str, xy: tuple[float, float]
+) -> None:
+    if any(q[0] == pid for q in due) or src not in state.elements:
+        return
+    f = state.elements[src]
+    cm = math.dist((f.x, f.y), xy)
+    if f.side != side and cm <= FIRED_NEAR and _known_firer(state, side, src):
+        due.append([pid, src, round(cm, 1)])
+
+
+def losses_near(
+    state: State,
+    results: list[dict[str, Any]],
+    before: set[str],
+    riders: Sequence[tuple[dict[str, Any], list[str]]] = (),
+) -> None:
     """Fold helper: a platoon that was retreating (`before` the results landed) and lost an
     element to an enemy within 60 cm of it, an enemy its side observes, surrenders at once
-    (p24; decision P310): queued on phase_data["surrender_due"] as [platoon, firer, cm]."""
+    (p24; decision P310): queued on phase_data["surrender_due"] as [platoon, firer, cm].
+    `riders` (RiderDeaths.rows): the teams killed aboard a vehicle by a result count for their
+    own platoons, measured from where the fire found the vehicle (P360); with option
+    `rider_losses_near=fired_at` only those killed by fire falling on the riders (P361)."""
     due = state.phase_data.setdefault("surrender_due", [])
     for r in results:
         src = r.get("src")
         t = state.elements[r["target"]]
         if src is None or not t.lost or t.platoon not in before:
             continue
-        if any(q[0] == t.platoon for q in due) or src not in state.elements:
+        _queue_near(state, due, t.platoon, t.side, src, (t.x, t.y))
+    every = state.rules.opts.rider_losses_near == "all"
+    for r, dead in riders:
+        src = r.get("src")
+        if src is None or not (every or _aimed_at_riders(state, r)):
             continue
-        f = state.elements[src]
-        cm = math.dist((f.x, f.y), (t.x, t.y))
-        if f.side != t.side and cm <= FIRED_NEAR and _known_firer(state, t.side, src):
-            due.append([t.platoon, src, round(cm, 1)])
+        v = state.elements[r["target"]]
+        xy = tuple(r["at"]) if r.get("at") else (v.x, v.y)
+        for p in dead:
+            rider = state.elements[p]
+            if rider.platoon in before:
+                _queue_near(state, due, rider.platoon, rider.side, src, xy)
     if not due:
         state.phase_data.pop("surrender_due", None)
 
 
 def surrender_due(state: State) -> list[Draft]:
     """The next retreating platoon that surrenders for losses taken from within 60 cm (p24):
-    its live elements are taken prisoner; its side is told why, the firer by its alias."""
+    its live elements are taken prisoner, its teams riding a vehicle too (P362); its side is
+    told why, the firer by its alias."""
     due = state.phase_data.get("surrender_due")
     if not due:
         return []
     pid, src, cm = due[0]
     p = state.platoons[pid]
-    units = [m for m in p.members if state.elements[m].active]
+    units = [m for m in p.members if state.elements[m].active or _aboard(state, m)]
     who = state.aliases.alias(p.side, src)
     line = (f"{p.name} is retreating and lost men to an enemy ({who}) {cm:g} cm away, within "
             f"60 cm: the whole unit surrenders (p24)")  # fmt: skip
     names = tuple(f"{state.elements[u].name} surrenders (p24)" for u in units)
     return [Draft("surrendered", {"units": units, "platoon": pid}, (p.side,), (line, *names))]
+
+
+def _aboard(state: State, uid: str) -> bool:
+    """Whether `uid` is a live infantry team riding a vehicle (a rider or passenger; a towed
+    gun is not counted here)."""
+    el = state.elements[uid]
+    if el.kind != "infantry" or el.transport is None or el.lost:
+        return False
+    return uid in state.elements[el.transport].carrying
 
 
 def _surrendered(state: State, d: dict, e: Event) -> None:
@@ -341,6 +413,8 @@ def _surrendered(state: State, d: dict, e: Event) -> None:
         el.lost = True
         for rider in el.carrying:
             state.elements[rider].lost = True
+        if el.transport is not None and uid in state.elements[el.transport].carrying:
+            state.elements[el.transport].carrying.remove(uid)  # taken off its vehicle (P362)
 
 
 FOLDS = {"surrendered": _surrendered}
