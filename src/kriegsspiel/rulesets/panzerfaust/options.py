@@ -58,6 +58,11 @@ class Options(BaseModel):
     # P351: a carrier's mortar team put down by its carrier's loss sets the mortar up in the p12
     # set-up time alone, or also spends the half move of getting off as a debark does
     dropped_mortar_time: Literal["setup", "debark"] = "setup"
+    # P355: small arms at an AFV's crew make its tank riders get down next turn (p28) or only
+    # fire at the riders themselves does
+    rider_alarm_crew: Literal["riders_only", "crew_too"] = "riders_only"
+    # P358: the AFV whose riders get down (p28) keeps the other half of its move, or stands
+    rider_alarm_stop: Literal["half", "turn"] = "half"
 
     @classmethod
     def parse(cls, pairs: list[str]) -> Options:
