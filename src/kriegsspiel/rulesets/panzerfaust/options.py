@@ -62,6 +62,11 @@ class Options(BaseModel):
     # killed aboard by a firer's result, their vehicle destroyed too, or only those killed by
     # fire that falls on the riders (small arms at an AFV's passengers or at a softskin)
     rider_losses_near: Literal["all", "fired_at"] = "all"
+    # P355: small arms at an AFV's crew make its tank riders get down next turn (p28) or only
+    # fire at the riders themselves does
+    rider_alarm_crew: Literal["riders_only", "crew_too"] = "riders_only"
+    # P358: the AFV whose riders get down (p28) keeps the other half of its move, or stands
+    rider_alarm_stop: Literal["half", "turn"] = "half"
 
     @classmethod
     def parse(cls, pairs: list[str]) -> Options:

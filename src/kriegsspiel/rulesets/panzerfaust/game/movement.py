@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 
-from . import towing
+from . import rider_alarm, towing
 from .build import speeds
 from .state import Element, State
 
@@ -22,6 +22,8 @@ def allowance(state: State, e: Element, path: list[tuple[float, float]]) -> floa
     if e.kind == "gun":
         return towing.manhandle_rate(state, e) or 0.0
     cc, road = speeds(state.records[e.id])
+    share = rider_alarm.share(state, e)  # standing half its move for its riders (p28, P358)
+    cc, road = cc * share, road * share
     if road > cc and all(state.board.on_road(x, y) for x, y in path):
         return road
     if e.towing:
@@ -34,7 +36,7 @@ def reach(state: State, e: Element) -> float:
     (towing included), or a gun's man-handling rate (p33)."""
     if e.kind == "gun":
         return towing.manhandle_rate(state, e) or 0.0
-    cc = speeds(state.records[e.id])[0]
+    cc = speeds(state.records[e.id])[0] * rider_alarm.share(state, e)
     return cc * towing.tow_factor(state, e)[0] if e.towing else cc
 
 

@@ -41,6 +41,7 @@ from . import (
     orders_cover,
     passenger_fire,
     regroup,
+    rider_alarm,
     sight,
     smoke,
     softskin,
@@ -100,6 +101,7 @@ def _shot(state: State, d: dict, e: Event) -> None:
     key = f"{firer.id}>{target}"
     shots = state.phase_data.setdefault("shots", {})
     shots[key] = shots.get(key, 0) + 1
+    rider_alarm.note(state, d, firer, state.elements[target])  # p28: riders fired upon
     if d.get("flame") and d["result"] != "miss" and state.elements[target].kind == "afv":
         state.elements[target].counters["flamed"] = 1  # +1 to later flame rolls (p21, P290)
     if not d.get("he"):  # HE and the flame arc land through their "area_hits"
@@ -201,6 +203,7 @@ def land(state: State, results: list[dict]) -> None:
 
 def _volley(state: State, d: dict, e: Event) -> None:
     land(state, d["results"])
+    rider_alarm.mark(state)  # p28: AFVs whose surviving tank riders get down next turn
     state.phase_data["buffer"] = []
 
 

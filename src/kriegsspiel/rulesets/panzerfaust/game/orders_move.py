@@ -36,6 +36,7 @@ from . import (
     overrun,
     rally,
     regroup,
+    rider_alarm,
     riders,
     towing,
     withdrawal,
@@ -247,6 +248,7 @@ FOLDS = {
     "pin_test": _pin_test,
     "platoon_moved": _platoon_done,
     "retreat_move": _retreat,
+    **rider_alarm.FOLDS,
 }
 
 
@@ -292,6 +294,7 @@ def can_move(state: State, e: Element) -> str | None:
         towing.why_not_move(state, e)
         or disengage.why_not_move(state, e)
         or mortar_debark.why_not_move(state, e)
+        or rider_alarm.why_not_move(state, e)
     )
     if why:
         return why
@@ -310,7 +313,8 @@ def _reaches(state: State, e: Element, xy: tuple[float, float]) -> bool:
     # the templates ask again at every decision; the answer depends only on the element's
     # record (fixed for the game), where it stands, the point and what it tows
     memo = state.cache.setdefault("reaches", {})
-    key = (e.id, e.x, e.y, xy, towing.tow_factor(state, e)[0] if e.towing else 1.0)
+    key = (e.id, e.x, e.y, xy, towing.tow_factor(state, e)[0] if e.towing else 1.0,
+           rider_alarm.share(state, e))  # fmt: skip
     hit = memo.get(key)
     if hit is None:
         if len(memo) > REACH_MEMO:
@@ -433,7 +437,7 @@ def _ride_templates(state: State, side: str, p: Platoon, left: int) -> list[dict
             for v in state.side_elements(side):
                 if v.active and v.kind in ("afv", "softskin"):
                     try:
-                        riders.check_embark(state, m, v.id)
+                        board(state, m, v.id)
                     except IllegalCommand:
                         continue
                     out.append({"type": "embark", "unit": m.id, "vehicle": v.id})
@@ -652,6 +656,16 @@ def _exit(state: State, side: str, cmd: dict[str, Any]) -> list[Draft]:
             Draft("exited", {"unit": e.id, "edge": edge}, (side,))]  # fmt: skip
 
 
+def board(state: State, e: Element, vid: Any) -> Element:
+    """The vehicle `vid` that `e` may board now (riders.py), or IllegalCommand with the reason:
+    none boards an AFV standing for its tank riders to get down (p28, rider_alarm.py)."""
+    v = riders.check_embark(state, e, vid)
+    why = rider_alarm.why_not_board(state, v)
+    if why:
+        raise IllegalCommand(why, "vehicle")
+    return v
+
+
 def _ride_order(state: State, side: str, cmd: dict[str, Any]) -> list[Draft]:
     """Board a vehicle or get down from it (riders.py): a single order of 1 pip (p7)."""
     uid = cmd.get("unit")
@@ -673,7 +687,7 @@ def _ride_order(state: State, side: str, cmd: dict[str, Any]) -> list[Draft]:
     else:
         if e.transport is not None:
             raise IllegalCommand(f"{e.name} is already aboard {e.transport}", "unit")
-        v = riders.check_embark(state, e, cmd.get("vehicle"))
+        v = board(state, e, cmd.get("vehicle"))
     cost, _ = _cost(state, v if e.transport else e, False)
     last = _pips(state, p, cost, "unit")
     base = {"platoon": p.id, "company": p.company, "cost": cost, "finishes": last}
@@ -852,6 +866,9 @@ def automatic(state: State, rng: random.Random) -> list[Draft]:
         return overrun.automatic(state, rng)
     if not state.phase_data.get("arrived"):
         return [*arrivals.due(state), Draft("arrivals_done", {}, ())]
+    down = rider_alarm.due(state)  # p28: riders fired upon last turn get down (P357)
+    if down:
+        return down
     first = not state.phase_data.get("retreated")
     by_side = withdrawal.compulsory(state, first)
     if by_side or first:

@@ -10,8 +10,8 @@ fully enclosed hides its passengers and shields them (P349). The cover is the ru
 parts by the firer's arc and from above as its crew's (p17), or what its notes say.
 
 What the result does (a fold, `land`): the teams lost die in the order they boarded, each a loss
-to its own platoon, which tests morale (p23); the vehicle is not harmed. Riders fired on are not
-made to get down the next turn (p28's rule for tank riders is not played)."""
+to its own platoon, which tests morale (p23); the vehicle is not harmed. Tank riders fired on get down
+the next turn (rider_alarm.py, p28, P354-P359)."""
 
 from __future__ import annotations
 

@@ -59,6 +59,7 @@ MOVES = (
     "overrun",
     "overrun_hits",
     "mortar_debarked",
+    "riders_down",
 )
 # change what an element observes without moving anything (sight looks again)
 LOOKS = ("hatch",)
@@ -137,7 +138,7 @@ class PanzerfaustGame:
         for e in state.elements.values():
             e.moved, e.fired, e.path = 0.0, False, []
             for k in list(e.counters):
-                if k in ("shaken", "stunned") and e.counters[k] > 0:
+                if k in ("shaken", "stunned", "riders_off") and e.counters[k] > 0:
                     e.counters[k] -= 1
                     if not e.counters[k]:
                         del e.counters[k]

@@ -29,6 +29,7 @@ COUNTERS = (
     "dug_in",  # p38
     "closed_down",  # an AFV's crew closed down (p8/p9)
     "set_up",  # a support weapon set up to fire (p12); a gun set up for limbered fire (p33)
+    "riders_off",  # an AFV whose tank riders must get down next turn (p28, rider_alarm.py)
 )
 MARKERS = ("cf", "poa", "bz", "smoke", "mines", "dummy", "wreck")
 
