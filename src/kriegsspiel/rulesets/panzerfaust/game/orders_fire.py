@@ -186,6 +186,8 @@ def land(state: State, results: list[dict]) -> None:
             t.counters[counter] = max(t.counters.get(counter, 0), n)
             lost.setdefault(t.platoon, 0)
     riders.close()
+    for pl, n in riders.with_vehicle().items():  # riders killed with it: their own loss (P363)
+        lost[pl] = lost.get(pl, 0) + n
     for t in abandoned:  # after every result: a passenger fallen with its crew stays aboard
         crew_fire.get_down(state, t)
     towing.fall_together(state, lost)  # a limbered gun and its tower fall together (p33)

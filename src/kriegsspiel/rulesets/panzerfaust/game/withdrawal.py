@@ -315,6 +315,19 @@ class RiderDeaths:
                 self.rows.append((r, dead))
             self._open = None
 
+    def with_vehicle(self) -> dict[str, int]:
+        """The riders killed with their vehicle (destroyed by a result aimed at it, p28/p37),
+        counted by their own platoon: losses it tests morale for as any other (p23, P363).
+        Riders killed by fire falling on them (P350, p17) are counted where they fall."""
+        lost: dict[str, int] = {}
+        for r, dead in self.rows:
+            if _aimed_at_riders(self.state, r):
+                continue
+            for p in dead:
+                pl = self.state.elements[p].platoon
+                lost[pl] = lost.get(pl, 0) + 1
+        return lost
+
 
 def _aimed_at_riders(state: State, r: dict[str, Any]) -> bool:
     """Whether result `r` was fire whose casualties fall on the riders first: small arms at
