@@ -47,6 +47,7 @@ class Options(BaseModel):
     horse_towing: Literal["rates", "p25"] = "rates"  # P317: p13 horse-team rates include the gun
     high_observer: Literal["floors_hills", "floors"] = "floors_hills"  # P329: p8 note 4's x1.5
     floor_zone_outside: Literal["hit", "spared"] = "hit"  # P339: fire aimed at a floor, p17/p32
+    wp_floor: Literal["floor", "every"] = "floor"  # P369: WP aimed at a floor rolls there only
     crew_from_above: Literal["floors", "floors_hills"] = "floors"  # P343: p17 fire from above
     vehicle_mortar_setup_laid: bool = True  # P326: a carrier placed at set-up is laid on turn 1
     us_mortar_carrier_arc: Literal["front", "rear"] = "front"  # P326: M21 front / M4A1 rear

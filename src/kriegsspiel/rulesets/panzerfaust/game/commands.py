@@ -107,13 +107,15 @@ class Flame(CommandModel):
 
 
 class Smoke(CommandModel):
-    """Phase G: the element whose turn it is fires smoke (or WP) at the point (x, y) (p33)."""
+    """Phase G: the element whose turn it is fires smoke (or WP) at the point (x, y) (p33);
+    `floor`: aimed at that floor of the building there (p32-33, P367-P369)."""
 
     type: Literal["smoke"]
     unit: Ident
     x: Finite
     y: Finite
     wp: bool = False
+    floor: int | None = Field(default=None, ge=0, le=20)
 
 
 class Hold(CommandModel):

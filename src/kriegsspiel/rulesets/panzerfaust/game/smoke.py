@@ -4,6 +4,9 @@ puts a point of aim in its line of sight and range and rolls the rules core's sm
 success its beaten zone is smoked from the start of the next turn ("move"), for as long as the
 wind allows (rules/area_fire.smoke_duration), drifting downwind from its second turn on
 (decision P191). WP also rolls against every enemy soft element in the zone, -2 (p33 step 8).
+A round may name a `floor` of the building at its point (p32-33, P367, checked as HE's P338):
+the cloud is the same (P368), and WP rolls there only for the teams on that floor (option
+`wp_floor`, P369).
 
 A smoke cloud is a public marker (everyone sees smoke), 5 cm high: a line of sight that
 touches it is blocked, and muzzle flashes behind it are hidden (p33 step 7; decision P190).
@@ -22,7 +25,7 @@ from ....chance import sample
 from ....engine.commands import IllegalCommand
 from ....engine.events import Draft, Event
 from ..rules import area_fire
-from . import area
+from . import area, floor_zone
 from .state import Element, Marker, State
 
 HEADINGS = {"N": 0.0, "E": 90.0, "S": 180.0, "W": 270.0}  # compass bearing of the named wind
@@ -156,6 +159,7 @@ def resolve(
     why = why_not(state, e, xy, wp)
     if why:
         raise IllegalCommand(why, "x")
+    aimed = _floor(state, e, xy, cmd)
     w = area.he_weapon(state, e)
     assert w is not None
     shot = area_fire.AreaShot(
@@ -166,15 +170,38 @@ def resolve(
     lines = list(res.lines())
     lines += [f"placeholder used: {p}" for p in sorted(res.placeholders)]
     data: dict[str, Any] = {"unit": e.id, "x": xy[0], "y": xy[1], "wp": wp, "placed": placed}
+    if aimed:
+        data["floor"] = aimed["floor"]
     hits: list[tuple[Element, str, Any]] = []
     if placed:
         data["marker"], more = cloud(state, area_fire.radius(w), wp)
         lines += more
+        if aimed:
+            lines.append("the cloud fills the zone on every floor of the building, as without a "
+                         "floor: the floor named narrows only WP's rolls (P368)")  # fmt: skip
         if wp:
-            hits = area.fire(state, e, xy, rng, wp=True)
+            if state.rules.opts.wp_floor == "every":
+                aimed = None  # the burst's rolls reach every floor (P369 option)
+            lines += floor_zone.note(aimed)
+            hits = area.fire(state, e, xy, rng, wp=True, aimed=aimed)
     else:
         lines.append("the smoke misses: no cloud (p33)")
     return [Draft("smoke_fired", data, (side,), tuple(lines))], hits
+
+
+def _floor(
+    state: State, e: Element, xy: tuple[float, float], cmd: dict[str, Any]
+) -> floor_zone.Aim | None:
+    """The floor a smoke or WP round is aimed at (p32-33, P367), checked as HE's (P338)
+    before any die is rolled: a building of several floors at the point, one of its floors,
+    seen by the firer; None when the command names none."""
+    floor = cmd.get("floor")
+    if floor is None:
+        return None
+    why = floor_zone.why_not(state, e, xy, floor)
+    if why:
+        raise IllegalCommand(why, "floor")
+    return floor_zone.aim(state, xy, floor)
 
 
 def fold(state: State, d: dict, e: Event) -> None:
